@@ -1,0 +1,88 @@
+// The CPU prover backend: the reference every other backend is tested against.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuzk/groth16/backend.hpp"
+#include "cuzk/msm/msm.hpp"
+#include "cuzk/poly/h_poly.hpp"
+
+namespace cuzk::groth16 {
+
+// Throws std::invalid_argument when the key's parts disagree in size.
+template <class E>
+void check_key_shape(const ProvingKey<E>& pk) {
+  auto bad = [](const std::string& m) { throw std::invalid_argument("proving key: " + m); };
+  const std::size_t nv = pk.num_vars, np = pk.num_public(), n = pk.domain_size;
+  if (nv < np + 1) bad("fewer variables than public inputs + 1");
+  if (pk.a_query.size() != nv || pk.b_g1_query.size() != nv || pk.b_g2_query.size() != nv)
+    bad("A/B query sizes differ from the number of variables");
+  if (pk.l_query.size() != nv - np - 1) bad("L query size differs from the number of private variables");
+  if (n == 0 || (n & (n - 1)) != 0) bad("domain size is not a power of two");
+  const std::size_t want_h = pk.h_convention == HConvention::kOddCoset ? n : n - 1;
+  if (pk.h_query.size() != want_h) bad("H query has " + std::to_string(pk.h_query.size()) + " points, expected " + std::to_string(want_h));
+  if (pk.a.num_rows() > n || pk.b.num_rows() != pk.a.num_rows() || (pk.c_stored && pk.c.num_rows() != pk.a.num_rows()))
+    bad("constraint matrices do not fit the domain");
+  if (pk.a.num_rows() == 0) bad("no constraint matrices (a key read from .params needs its circuit)");
+}
+
+template <class E>
+class CpuBackend final : public Backend<E> {
+ public:
+  using Fr = typename E::Fr;
+  std::string_view name() const override { return "cpu"; }
+
+  ProofTerms<E> compute(const ProvingKey<E>& pk, std::span<const Fr> w, PhaseTimings& t) override {
+    check_key_shape(pk);
+    const std::size_t n = pk.domain_size, rows = pk.a.num_rows(), np = pk.num_public();
+    std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero()), c(n, Fr::zero());
+    {
+      ScopedPhase p(t, "eval_abc");
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, 4096), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t i = r.begin(); i != r.end(); ++i) {
+          a[i] = pk.a.dot_row(i, w);
+          b[i] = pk.b.dot_row(i, w);
+          c[i] = pk.c_stored ? pk.c.dot_row(i, w) : a[i] * b[i];
+        }
+      });
+    }
+    {
+      ScopedPhase p(t, "h_poly");
+      const poly::EvaluationDomain<Fr> d(n);
+      if (pk.h_convention == HConvention::kOddCoset) poly::compute_h_snarkjs_inplace(d, a, b, c);
+      else poly::compute_h_classic_inplace(d, a, b, c);
+    }
+    // Witnesses are mostly 0/1 (bits of hashes): the split path adds the points of
+    // 1-scalars directly and runs Pippenger on the rest only.
+    ProofTerms<E> out;
+    {
+      ScopedPhase p(t, "msm_h");
+      out.h = msm::msm<typename E::G1Curve>(pk.h_query, std::span<const Fr>(a).first(pk.h_query.size()));
+    }
+    {
+      ScopedPhase p(t, "msm_a");
+      out.a = msm::msm_split01<typename E::G1Curve>(pk.a_query, w);
+    }
+    {
+      ScopedPhase p(t, "msm_b_g1");
+      out.b1 = msm::msm_split01<typename E::G1Curve>(pk.b_g1_query, w);
+    }
+    {
+      ScopedPhase p(t, "msm_b_g2");
+      out.b2 = msm::msm_split01<typename E::G2Curve>(pk.b_g2_query, w);
+    }
+    {
+      ScopedPhase p(t, "msm_l");
+      out.l = msm::msm_split01<typename E::G1Curve>(pk.l_query, w.subspan(np + 1));
+    }
+    return out;
+  }
+};
+
+}  // namespace cuzk::groth16
