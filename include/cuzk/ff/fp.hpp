@@ -17,10 +17,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "cuzk/error.hpp"
 #include "cuzk/ff/bigint.hpp"
+#include "cuzk/ff/mont_x86.hpp"
 
 namespace cuzk::ff {
 
@@ -154,8 +156,22 @@ class Fp {
   }
 
   // --- arithmetic ------------------------------------------------------------
-  constexpr Fp operator+(const Fp& o) const { return from_mont(big::add_mod(l_, o.l_, kModulus)); }
+  constexpr Fp operator+(const Fp& o) const {
+#ifdef CUZK_FF_HAVE_MONT_X86
+    if (!std::is_constant_evaluated()) {
+      if constexpr (kNoCarry && kLimbs == 4) return from_mont(x86::add_mod4(l_, o.l_, kModulus));
+      if constexpr (kNoCarry && kLimbs == 6) return from_mont(x86::add_mod6(l_, o.l_, kModulus));
+    }
+#endif
+    return from_mont(big::add_mod(l_, o.l_, kModulus));
+  }
   constexpr Fp operator-(const Fp& o) const {
+#ifdef CUZK_FF_HAVE_MONT_X86
+    if (!std::is_constant_evaluated()) {
+      if constexpr (kLimbs == 4) return from_mont(x86::sub_mod4(l_, o.l_, kModulus));
+      if constexpr (kLimbs == 6) return from_mont(x86::sub_mod6(l_, o.l_, kModulus));
+    }
+#endif
     Repr r{};
     if (big::sub(r, l_, o.l_)) big::add(r, r, kModulus);
     return from_mont(r);
@@ -166,15 +182,29 @@ class Fp {
   constexpr Fp& operator-=(const Fp& o) { return *this = *this - o; }
   constexpr Fp& operator*=(const Fp& o) { return *this = *this * o; }
   constexpr Fp dbl() const { return *this + *this; }
+  // A dedicated squaring (4 limbs, MULX) measured slower than mul here: see bench/RESULTS.md.
   constexpr Fp square() const { return *this * *this; }
 
   // x^e for a little-endian exponent of any width.
+  // Fixed 4-bit windows: one multiplication per 4 exponent bits instead of one per set bit.
   template <std::size_t M>
   constexpr Fp pow(const Limbs<M>& e) const {
+    const std::size_t bits = big::num_bits(e);
     Fp r = one();
-    for (std::size_t i = big::num_bits(e); i-- > 0;) {
-      r = r.square();
-      if (big::bit(e, i)) r *= *this;
+    if (bits <= 32) {
+      for (std::size_t i = bits; i-- > 0;) {
+        r = r.square();
+        if (big::bit(e, i)) r *= *this;
+      }
+      return r;
+    }
+    std::array<Fp, 16> tab{};  // tab[k] = x^k
+    tab[0] = one();
+    for (std::size_t k = 1; k < 16; ++k) tab[k] = tab[k - 1] * *this;
+    for (std::size_t w = (bits + 3) / 4; w-- > 0;) {
+      if (w + 1 < (bits + 3) / 4) r = r.square().square().square().square();
+      const unsigned d = static_cast<unsigned>((e[4 * w / 64] >> (4 * w % 64)) & 0xf);
+      if (d != 0) r = (w + 1 == (bits + 3) / 4) ? tab[d] : r * tab[d];
     }
     return r;
   }
@@ -226,6 +256,21 @@ class Fp {
   static constexpr Fp from_canonical_unchecked(const Repr& c) { return from_mont(mont_mul(c, kR2)); }
 
   static constexpr Repr mont_mul(const Repr& a, const Repr& b) {
+    constexpr std::size_t N = kLimbs;
+#ifdef CUZK_FF_HAVE_MONT_X86
+    if constexpr (kNoCarry && (N == 4 || N == 6)) {
+      if (!std::is_constant_evaluated()) {
+        if (!x86::have_mulx_adx()) [[unlikely]]
+          return mont_mul_portable(a, b);
+        if constexpr (N == 4) return x86::mont_mul4(a, b, kModulus, kInv);
+        else return x86::mont_mul6(a, b, kModulus, kInv);
+      }
+    }
+#endif
+    return mont_mul_portable(a, b);
+  }
+
+  static constexpr Repr mont_mul_portable(const Repr& a, const Repr& b) {
     constexpr std::size_t N = kLimbs;
     Repr t{};
     if constexpr (kNoCarry) {
