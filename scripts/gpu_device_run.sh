@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# GPU backend: build, test (ctest -L gpu) and time on a machine with a CUDA GPU.
+#
+#   scripts/gpu_device_run.sh --prepare   HERE (dev machine, nvcc, no GPU needed): builds the
+#       GPU test/bench binaries for sm_90 into build/gpu-device and packs a fallback kit
+#       into build/gpu-carry (binaries, a CTest file, libtbb, and the dev files of the
+#       CPU dependencies that the device image lacks: TBB, GTest, nlohmann_json, OpenSSL).
+#   scripts/gpu_device_run.sh             THERE (the H200; carry build/gpu-carry):
+#       1. builds from the current tree with the device's nvcc (-DCMAKE_CUDA_ARCHITECTURES=90,
+#          -j16), finding missing CPU dependencies in the carried kit, runs
+#          `ctest -L gpu --output-on-failure` and the benchmark;
+#       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
+#          (same tests through ctest, same benchmark) instead, and says so.
+#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2. Writes at most 6 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
+#   bench.log, summary.txt (and ctest_fallback.log when step 2 ran).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+KIT=$ROOT/build/gpu-carry
+JOBS=${JOBS:-16}
+TARGETS="gpu_dev_fp_host_test gpu_field_test gpu_ntt_test gpu_bench"
+
+if [ "${1:-}" = "--prepare" ]; then
+  set -e
+  B=$ROOT/build/gpu-device
+  cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON >/dev/null
+  cmake --build "$B" --target $TARGETS -j"$(nproc)"
+  rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
+  cp "$B"/tests/gpu/gpu_dev_fp_host_test "$B"/tests/gpu/gpu_field_test "$B"/tests/gpu/gpu_ntt_test \
+     "$B"/bench/gpu/gpu_bench "$KIT/bin/"
+  for so in $(ldd "$KIT"/bin/* | awk '/libtbb/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
+  # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
+  # configure needs, copied from the installed Debian packages, for the on-device build.
+  for pkg in libtbb-dev libtbb12 libtbbmalloc2 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
+    dpkg -L "$pkg" 2>/dev/null | while read -r f; do
+      if [ -f "$f" ] || [ -L "$f" ]; then mkdir -p "$KIT/deps$(dirname "$f")"; cp -P "$f" "$KIT/deps$f"; fi
+    done
+  done
+  rm -rf "$KIT/deps/usr/share/doc" "$KIT/deps/usr/share/man"
+  (cd "$ROOT" && git rev-parse HEAD 2>/dev/null; date -u) > "$KIT/BUILT_FROM"
+  du -sh "$KIT"
+  echo "kit ready: carry build/gpu-carry in the device call, command: bash scripts/gpu_device_run.sh"
+  exit 0
+fi
+
+OUT=${OUT:-$ROOT/build/gpu-out}
+mkdir -p "$OUT"
+SUMMARY=$OUT/summary.txt
+: > "$SUMMARY"
+say() { echo "$*" | tee -a "$SUMMARY"; }
+start=$(date +%s)
+
+{
+  echo "== date"; date -u
+  echo "== nvidia-smi"; nvidia-smi 2>&1 | head -20
+  echo "== nvcc"; command -v nvcc && nvcc --version; ls -d /usr/local/cuda* 2>/dev/null
+  echo "== cmake / g++ / ninja"; cmake --version | head -1; g++ --version | head -1; command -v ninja
+  echo "== os"; head -3 /etc/os-release; ldd --version | head -1; nproc; free -g | head -2
+  echo "== libs"; for l in libtbb libgtest libbenchmark libssl; do ldconfig -p | grep -m1 "$l" || echo "no $l"; done
+  for h in tbb/parallel_for.h gtest/gtest.h nlohmann/json.hpp openssl/sha.h; do [ -e /usr/include/$h ] && echo "have $h" || echo "no $h"; done
+  echo "== kit"; cat "$KIT/BUILT_FROM" 2>/dev/null || echo "no carried kit"
+} > "$OUT/env.txt" 2>&1
+
+export PATH=$PATH:/usr/local/cuda/bin
+NVCC=$(command -v nvcc || true)
+B=$ROOT/build/gpu-onbox
+path=none
+
+# ---- 1. build on the device ------------------------------------------------------------
+if [ -n "${CUZK_GPU_SKIP_BUILD:-}" ]; then
+  say "CUZK_GPU_SKIP_BUILD set: on-device build skipped"
+elif [ -n "$NVCC" ]; then
+  prefix=""; extra=()
+  if [ -d "$KIT/deps/usr" ]; then
+    prefix="$KIT/deps/usr"
+    extra+=(-DCMAKE_PREFIX_PATH="$prefix" -DOPENSSL_ROOT_DIR="$prefix")
+    export LD_LIBRARY_PATH="$KIT/deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}"
+  fi
+  command -v node >/dev/null || extra+=(-DNODE_EXECUTABLE=/bin/true)
+  gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+  {
+    echo "== configure"; set -x
+    cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
+          -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=ON -DCUZK_BENCH=OFF "${extra[@]}"
+  } > "$OUT/build.log" 2>&1
+  if [ $? -eq 0 ]; then
+    # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
+    if cmake --build "$B" --target gpu_dev_fp_host_test gpu_field_test gpu_ntt_test cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
+       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT/bench/gpu/gpu_bench.cpp" \
+           "$B/src/gpu/libcuzk_gpu.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
+           -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1; then
+      path=onbox
+    fi
+  fi
+  say "on-device build: $([ $path = onbox ] && echo OK || echo FAILED, see build.log) ($(( $(date +%s) - start )) s)"
+else
+  say "no nvcc on PATH: on-device build skipped"
+fi
+
+# ---- 2. fallback: the carried prebuilt kit -------------------------------------------
+if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
+  path=kit
+  export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
+  {
+    for t in gpu_dev_fp_host_test gpu_field_test gpu_ntt_test; do
+      echo "add_test($t \"$KIT/bin/$t\")"
+      echo "set_tests_properties($t PROPERTIES LABELS gpu)"
+    done
+  } > "$KIT/CTestTestfile.cmake"
+  say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"
+fi
+
+case $path in
+  onbox) TESTDIR=$B; BENCH=$B/gpu_bench ;;
+  kit) TESTDIR=$KIT; BENCH=$KIT/bin/gpu_bench ;;
+  *) say "NOTHING TO RUN: no build and no carried kit"; exit 1 ;;
+esac
+
+# ---- tests -------------------------------------------------------------------------------
+( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout 300 ) > "$OUT/ctest.log" 2>&1
+trc=$?
+say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
+if [ $path = onbox ] && [ $trc -ne 0 ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
+  # Cross-check with the kit's binaries (tells build-environment trouble from code bugs).
+  ( export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
+    for t in gpu_field_test gpu_ntt_test; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
+fi
+
+# ---- benchmark -------------------------------------------------------------------------------
+timeout 240 "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" > "$OUT/bench.log" 2>&1
+say "gpu_bench: rc=$?"
+say "total $(( $(date +%s) - start )) s"
+echo "----- bench -----"; cat "$OUT/bench.log"
+echo "----- summary -----"; cat "$SUMMARY"
+[ $trc -eq 0 ]

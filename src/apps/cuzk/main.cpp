@@ -1,0 +1,60 @@
+// cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+#include "commands.hpp"
+#include "cuzk/error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace cuzk::cli;
+  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files)"};
+  app.require_subcommand(1);
+
+  ProveArgs prove;
+  auto* p = app.add_subcommand("prove", "prove with a snarkjs .zkey and a circom .wtns; the proof is verified before it is written");
+  p->add_option("--zkey", prove.zkey, "proving key (.zkey)")->required()->check(CLI::ExistingFile);
+  p->add_option("--wtns", prove.wtns, "witness (.wtns)")->required()->check(CLI::ExistingFile);
+  p->add_option("--proof", prove.proof, "output proof.json")->capture_default_str();
+  p->add_option("--public", prove.pub, "output public.json")->capture_default_str();
+  p->add_flag("--quiet", prove.quiet, "do not print the phase timings");
+
+  VerifyArgs verify;
+  auto* v = app.add_subcommand("verify", "verify a snarkjs proof.json against verification_key.json (exit 0 valid, 1 invalid)");
+  v->add_option("--vk", verify.vk, "verification_key.json")->required()->check(CLI::ExistingFile);
+  v->add_option("--proof", verify.proof, "proof.json")->required()->check(CLI::ExistingFile);
+  v->add_option("--public", verify.pub, "public.json")->required()->check(CLI::ExistingFile);
+
+  SetupArgs setup;
+  auto* s = app.add_subcommand("setup", "TEST setup from a circom .r1cs: writes a .zkey snarkjs can use (toxic waste from a seed)");
+  s->add_option("--r1cs", setup.r1cs, "circuit (.r1cs)")->required()->check(CLI::ExistingFile);
+  s->add_option("--zkey", setup.zkey, "output proving key (.zkey)")->required();
+  s->add_option("--vk", setup.vk, "also write verification_key.json here");
+  auto* seed = s->add_option("--seed", setup.seed, "seed of the toxic waste (default: random)");
+
+  ExportVkArgs exp;
+  auto* e = app.add_subcommand("export", "export data from a key");
+  e->require_subcommand(1);
+  auto* evk = e->add_subcommand("vk", "write the verification_key.json of a .zkey");
+  evk->add_option("--zkey", exp.zkey, "proving key (.zkey)")->required()->check(CLI::ExistingFile);
+  evk->add_option("--out", exp.out, "output verification_key.json")->capture_default_str();
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (p->parsed()) return run_prove(prove);
+    if (v->parsed()) return run_verify(verify);
+    if (s->parsed()) {
+      setup.seed_given = seed->count() > 0;
+      return run_setup(setup);
+    }
+    if (evk->parsed()) return run_export_vk(exp);
+  } catch (const cuzk::DecodeError& ex) {
+    std::cerr << "error: bad input: " << ex.what() << "\n";
+    return 2;
+  } catch (const std::exception& ex) {
+    std::cerr << "error: " << ex.what() << "\n";
+    return 2;
+  }
+  return 2;
+}
