@@ -32,7 +32,7 @@ if [ "${1:-}" = "--prepare" ]; then
   for so in $(ldd "$KIT"/bin/* | awk '/libtbb/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
   # configure needs, copied from the installed Debian packages, for the on-device build.
-  for pkg in libtbb-dev libtbb12 libtbbmalloc2 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
+  for pkg in libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
     dpkg -L "$pkg" 2>/dev/null | while read -r f; do
       if [ -f "$f" ] || [ -L "$f" ]; then mkdir -p "$KIT/deps$(dirname "$f")"; cp -P "$f" "$KIT/deps$f"; fi
     done
@@ -79,11 +79,11 @@ elif [ -n "$NVCC" ]; then
   fi
   command -v node >/dev/null || extra+=(-DNODE_EXECUTABLE=/bin/true)
   gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
-  {
+  (
     echo "== configure"; set -x
     cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
           -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=ON -DCUZK_BENCH=OFF "${extra[@]}"
-  } > "$OUT/build.log" 2>&1
+  ) > "$OUT/build.log" 2>&1
   if [ $? -eq 0 ]; then
     # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
     if cmake --build "$B" --target gpu_dev_fp_host_test gpu_field_test gpu_ntt_test cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&

@@ -1,0 +1,71 @@
+// NTTs on the GPU over device-resident data, bit-exact with cuzk::poly (same omega =
+// F::root_of_unity(log n); natural order in and out), and the snarkjs H pipeline.
+// Instantiated for bls12_381::Fr and bn254::Fr. All work is queued on the default
+// stream; call device_synchronize() (runtime.hpp) before reading results on the host.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "cuzk/gpu/runtime.hpp"
+
+namespace cuzk::gpu {
+
+// c * w^i for i < count, served from two small device tables (lo[i mod 2^bits] *
+// hi[i >> bits], hi already holding the factor c): one multiplication per lookup.
+template <class F>
+class PowerTable {
+ public:
+  PowerTable(const F& w, const F& c, std::uint64_t count);
+  const F* lo() const { return lo_.data(); }
+  const F* hi() const { return hi_.data(); }
+  int bits() const { return bits_; }
+
+ private:
+  DeviceBuffer<F> lo_, hi_;
+  int bits_ = 0;
+};
+
+template <class F>
+class NttPlan {
+ public:
+  // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
+  explicit NttPlan(std::size_t log_n);
+
+  std::size_t log_size() const { return log_n_; }
+  std::size_t size() const { return std::size_t{1} << log_n_; }
+
+  // In place on a device array of size() elements.
+  void forward(F* x) const;                                 // poly::ntt
+  void inverse(F* x) const;                                 // poly::intt
+  void coset_forward(F* x, const F& g) const;               // poly::coset_ntt
+  void coset_inverse(F* x, const F& g) const;               // poly::coset_intt
+  void inverse_distribute(F* x, const F& g) const;          // poly::intt_distribute
+  // With prebuilt tables: g_pows = PowerTable(g, 1, n) for coset_forward,
+  // scaled = PowerTable(g, 1/n, n) for inverse_distribute (g^-1 for coset_inverse).
+  void coset_forward(F* x, const PowerTable<F>& g_pows) const;
+  void inverse_distribute(F* x, const PowerTable<F>& scaled) const;
+
+ private:
+  void core(F* x, const PowerTable<F>* coset) const;  // natural in, bit-reversed out
+  void bit_reverse(F* x) const;
+
+  std::size_t log_n_;
+  F n_inv_;
+  DeviceBuffer<F> twiddles_;  // omega^bitrev(k) over log n - 1 bits, k < n/2 (the CPU table)
+};
+
+// snarkjs H on device-resident a, b, c (plan.size() elements each, used as scratch):
+// a <- q_i = (A*B - C)(omega_{2n}^{2i+1}), equal to poly::compute_h_snarkjs.
+template <class F>
+void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c);
+
+// The same from host vectors (zero-padded to 2^domain_log, longer ones rejected):
+// one upload of a, b, c, one download of q.
+template <class F>
+std::vector<F> compute_h_snarkjs(std::size_t domain_log, std::span<const F> a, std::span<const F> b,
+                                 std::span<const F> c);
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,231 @@
+// GPU NTT host side (cuzk/gpu/ntt.hpp): pass planning, twiddles, coset tables, H.
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "check.cuh"
+#include "cuzk/ff/fields.hpp"
+#include "cuzk/gpu/field_ops.hpp"
+#include "cuzk/gpu/ntt.hpp"
+#include "kernels.cuh"
+
+namespace cuzk::gpu {
+
+namespace {
+template <class F>
+using D = DevField<F>;
+template <class F>
+D<F>* dev(F* p) {
+  static_assert(sizeof(D<F>) == sizeof(F));
+  return reinterpret_cast<D<F>*>(p);
+}
+template <class F>
+const D<F>* dev(const F* p) {
+  return reinterpret_cast<const D<F>*>(p);
+}
+template <class F>
+D<F> to_dev(const F& x) {
+  D<F> d;
+  static_assert(sizeof(d) == sizeof(x));
+  std::memcpy(&d, &x, sizeof(x));
+  return d;
+}
+template <class F>
+kern::PowTab<D<F>> tab_of(const PowerTable<F>& t) {
+  return {dev(t.lo()), dev(t.hi()), t.bits()};
+}
+
+constexpr unsigned kThreads = 256;
+unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
+
+constexpr int kLastPassLevels = 10;   // final pass: contiguous tiles of 2^10 elements
+constexpr int kInnerPassLevels = 9;   // earlier passes: 2^9 rows x 2 columns
+constexpr int kInnerLogCols = 1;
+
+struct Pass {
+  int s, t, log_c;
+};
+std::vector<Pass> plan_passes(int L) {
+  std::vector<Pass> v;
+  if (L == 0) return v;
+  const int last = std::min(L, kLastPassLevels);
+  const int rest = L - last;
+  const int npass = (rest + kInnerPassLevels - 1) / kInnerPassLevels;
+  int s = 0;
+  for (int i = 0; i < npass; ++i) {
+    const int t = (rest - s + (npass - i) - 1) / (npass - i);  // spread evenly
+    v.push_back({s, t, kInnerLogCols});
+    s += t;
+  }
+  v.push_back({s, last, 0});
+  return v;
+}
+}  // namespace
+
+template <class F>
+PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
+  int L = 0;
+  while ((std::uint64_t{1} << L) < count) ++L;
+  bits_ = (L + 1) / 2;
+  std::vector<F> lo(std::size_t{1} << bits_), hi(std::max<std::uint64_t>(1, (count + lo.size() - 1) >> bits_));
+  lo[0] = F::one();
+  for (std::size_t j = 1; j < lo.size(); ++j) lo[j] = lo[j - 1] * w;
+  const F step = lo.back() * w;  // w^(2^bits)
+  hi[0] = c;
+  for (std::size_t j = 1; j < hi.size(); ++j) hi[j] = hi[j - 1] * step;
+  lo_ = DeviceBuffer<F>(std::span<const F>(lo));
+  hi_ = DeviceBuffer<F>(std::span<const F>(hi));
+}
+
+template <class F>
+NttPlan<F>::NttPlan(std::size_t log_n) : log_n_(log_n) {
+  if (log_n > F::kTwoAdicity || log_n > 31)
+    throw std::invalid_argument("gpu::NttPlan: 2^" + std::to_string(log_n) + " points exceed the field's 2-adicity (2^" +
+                                std::to_string(F::kTwoAdicity) + ") or 2^31");
+  const std::uint64_t n = std::uint64_t{1} << log_n;
+  n_inv_ = F::from_u64(n).inverse();
+  const std::uint64_t half = std::max<std::uint64_t>(1, n / 2);
+  twiddles_ = DeviceBuffer<F>(half);
+  const PowerTable<F> w(F::root_of_unity(log_n), F::one(), half);
+  const int bits = log_n == 0 ? 0 : static_cast<int>(log_n) - 1;
+  kern::twiddle_kernel<D<F>><<<blocks_for(half), kThreads>>>(dev(twiddles_.data()), half, bits, tab_of(w));
+  CUZK_CUDA_LAUNCH_CHECK("twiddle_kernel");
+  device_synchronize();  // the table w goes out of scope
+}
+
+template <class F>
+void NttPlan<F>::core(F* x, const PowerTable<F>* coset) const {
+  const int L = static_cast<int>(log_n_);
+  const auto passes = plan_passes(L);
+  kern::PowTab<D<F>> cos{};
+  if (coset) cos = tab_of(*coset);
+  bool first = true;
+  for (const Pass& p : passes) {
+    const std::uint32_t tile = 1u << (p.t + p.log_c);
+    const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
+    const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
+    const std::size_t shmem = std::size_t{tile} * sizeof(F);
+    kern::ntt_pass_kernel<D<F>><<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()),
+                                                             first && coset != nullptr, cos);
+    CUZK_CUDA_LAUNCH_CHECK("ntt_pass_kernel");
+    first = false;
+  }
+}
+
+template <class F>
+void NttPlan<F>::bit_reverse(F* x) const {
+  if (log_n_ < 2) return;
+  kern::bitrev_kernel<D<F>><<<blocks_for(size()), kThreads>>>(dev(x), static_cast<int>(log_n_));
+  CUZK_CUDA_LAUNCH_CHECK("bitrev_kernel");
+}
+
+template <class F>
+void NttPlan<F>::forward(F* x) const {
+  core(x, nullptr);
+  bit_reverse(x);
+}
+
+template <class F>
+void NttPlan<F>::coset_forward(F* x, const PowerTable<F>& g_pows) const {
+  if (log_n_ == 0) {  // x[0] * g^0
+    return;
+  }
+  core(x, &g_pows);
+  bit_reverse(x);
+}
+
+template <class F>
+void NttPlan<F>::coset_forward(F* x, const F& g) const {
+  if (g.is_zero()) throw std::invalid_argument("gpu::NttPlan::coset_forward: shift is zero");
+  const PowerTable<F> t(g, F::one(), size());
+  coset_forward(x, t);
+  device_synchronize();  // t goes out of scope
+}
+
+template <class F>
+void NttPlan<F>::inverse(F* x) const {
+  core(x, nullptr);
+  bit_reverse(x);
+  const std::uint64_t n = size();
+  kern::reverse_scale_kernel<D<F>><<<blocks_for(n / 2 + 1), kThreads>>>(dev(x), n, true, to_dev(n_inv_),
+                                                                           kern::PowTab<D<F>>{});
+  CUZK_CUDA_LAUNCH_CHECK("reverse_scale_kernel");
+}
+
+template <class F>
+void NttPlan<F>::inverse_distribute(F* x, const PowerTable<F>& scaled) const {
+  core(x, nullptr);
+  bit_reverse(x);
+  const std::uint64_t n = size();
+  kern::reverse_scale_kernel<D<F>><<<blocks_for(n / 2 + 1), kThreads>>>(dev(x), n, false, D<F>::zero(),
+                                                                           tab_of(scaled));
+  CUZK_CUDA_LAUNCH_CHECK("reverse_scale_kernel");
+}
+
+template <class F>
+void NttPlan<F>::inverse_distribute(F* x, const F& g) const {
+  if (g.is_zero()) throw std::invalid_argument("gpu::NttPlan::inverse_distribute: shift is zero");
+  const PowerTable<F> t(g, n_inv_, size());
+  inverse_distribute(x, t);
+  device_synchronize();
+}
+
+template <class F>
+void NttPlan<F>::coset_inverse(F* x, const F& g) const {
+  if (g.is_zero()) throw std::invalid_argument("gpu::NttPlan::coset_inverse: shift is zero");
+  inverse_distribute(x, g.inverse());
+}
+
+template <class F>
+void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c) {
+  const std::size_t L = plan.log_size();
+  if (L + 1 > F::kTwoAdicity)
+    throw std::invalid_argument("gpu::compute_h_snarkjs: a domain of 2^" + std::to_string(L) +
+                                " equals the field's 2-adicity; the odd coset does not exist");
+  const F shift = F::root_of_unity(L + 1);
+  const PowerTable<F> scaled(shift, F::from_u64(plan.size()).inverse(), plan.size());
+  for (F* v : {a, b, c}) {
+    plan.inverse_distribute(v, scaled);
+    plan.forward(v);
+  }
+  mul_sub_device<F>(a, b, c, plan.size());
+  device_synchronize();  // scaled goes out of scope
+}
+
+template <class F>
+std::vector<F> compute_h_snarkjs(std::size_t domain_log, std::span<const F> a, std::span<const F> b,
+                                 std::span<const F> c) {
+  if (domain_log + 1 > F::kTwoAdicity)
+    throw std::invalid_argument("gpu::compute_h_snarkjs: a domain of 2^" + std::to_string(domain_log) +
+                                " equals or exceeds the field's 2-adicity; the odd coset does not exist");
+  const std::size_t n = std::size_t{1} << domain_log;
+  for (auto s : {a.size(), b.size(), c.size()})
+    if (s > n)
+      throw std::invalid_argument("gpu::compute_h_snarkjs: " + std::to_string(s) +
+                                  " evaluations do not fit a domain of " + std::to_string(n));
+  const NttPlan<F> plan(domain_log);
+  DeviceBuffer<F> buf(3 * n);
+  F* d[3] = {buf.data(), buf.data() + n, buf.data() + 2 * n};
+  const std::span<const F> in[3] = {a, b, c};
+  for (int k = 0; k < 3; ++k) {
+    copy_to_device(d[k], in[k].data(), in[k].size() * sizeof(F));
+    device_memset_zero(d[k] + in[k].size(), (n - in[k].size()) * sizeof(F));
+  }
+  compute_h_snarkjs_device<F>(plan, d[0], d[1], d[2]);
+  std::vector<F> q(n);
+  copy_to_host(q.data(), d[0], n * sizeof(F));
+  return q;
+}
+
+#define CUZK_GPU_INSTANTIATE(F)                                   \
+  template class PowerTable<F>;                                   \
+  template class NttPlan<F>;                                      \
+  template void compute_h_snarkjs_device<F>(const NttPlan<F>&, F*, F*, F*); \
+  template std::vector<F> compute_h_snarkjs<F>(std::size_t, std::span<const F>, std::span<const F>, std::span<const F>);
+CUZK_GPU_INSTANTIATE(ff::bls12_381::Fr)
+CUZK_GPU_INSTANTIATE(ff::bn254::Fr)
+#undef CUZK_GPU_INSTANTIATE
+
+}  // namespace cuzk::gpu

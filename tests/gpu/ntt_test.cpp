@@ -1,0 +1,129 @@
+// GPU NTTs vs the CPU cuzk::poly transforms, bit for bit, for BLS12-381 and BN254 Fr:
+// forward, inverse, coset forward/inverse, intt_distribute at 2^1 .. 2^20 (2^24 once),
+// and the snarkjs H pipeline vs poly::compute_h_snarkjs.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "cuzk/ff/fields.hpp"
+#include "cuzk/gpu/ntt.hpp"
+#include "cuzk/gpu/runtime.hpp"
+#include "cuzk/poly/domain.hpp"
+#include "cuzk/poly/h_poly.hpp"
+#include "cuzk/poly/ntt.hpp"
+#include "require_device.hpp"
+
+namespace {
+
+using namespace cuzk;
+
+template <class F>
+std::vector<F> random_vec(std::mt19937_64& rng, std::size_t n) {
+  std::vector<F> v(n);
+  for (auto& x : v) x = F::random(rng);
+  return v;
+}
+
+// First differing index, or -1.
+template <class F>
+long first_diff(const std::vector<F>& a, const std::vector<F>& b) {
+  if (a.size() != b.size()) return 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(F)) != 0) return static_cast<long>(i);
+  return -1;
+}
+
+enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDistribute };
+
+template <class F>
+void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng) {
+  const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
+  const gpu::NttPlan<F> plan(log_n);
+  const std::vector<F> x = random_vec<F>(rng, d.size());
+  F g = F::random(rng);
+  if (g.is_zero()) g = F::from_u64(7);
+  std::vector<F> want = x;
+  gpu::DeviceBuffer<F> buf{std::span<const F>(x)};
+  switch (kind) {
+    case Kind::kForward: poly::ntt<F>(d, want), plan.forward(buf.data()); break;
+    case Kind::kInverse: poly::intt<F>(d, want), plan.inverse(buf.data()); break;
+    case Kind::kCosetForward: poly::coset_ntt<F>(d, want, g), plan.coset_forward(buf.data(), g); break;
+    case Kind::kCosetInverse: poly::coset_intt<F>(d, want, g), plan.coset_inverse(buf.data(), g); break;
+    case Kind::kInverseDistribute:
+      poly::intt_distribute<F>(d, want, g), plan.inverse_distribute(buf.data(), g);
+      break;
+  }
+  gpu::device_synchronize();
+  std::vector<F> got(d.size());
+  buf.download(got);
+  const long i = first_diff(got, want);
+  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " differs at index " << i
+                   << ": got " << got[i] << " want " << want[i];
+}
+
+template <class F>
+class GpuNtt : public ::testing::Test {};
+using Fields = ::testing::Types<ff::bls12_381::Fr, ff::bn254::Fr>;
+TYPED_TEST_SUITE(GpuNtt, Fields);
+
+TYPED_TEST(GpuNtt, AllTransformsMatchCpuUpTo2To20) {
+  std::mt19937_64 rng(99 + sizeof(TypeParam));
+  for (std::size_t k = 0; k <= 20; ++k)
+    for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward, Kind::kCosetInverse,
+                      Kind::kInverseDistribute}) {
+      check_transform<TypeParam>(kind, k, rng);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
+TYPED_TEST(GpuNtt, RoundTripAndRepeatable) {
+  using F = TypeParam;
+  std::mt19937_64 rng(5);
+  const std::size_t k = 17;
+  const gpu::NttPlan<F> plan(k);
+  const auto x = random_vec<F>(rng, plan.size());
+  gpu::DeviceBuffer<F> a{std::span<const F>(x)}, b{std::span<const F>(x)};
+  plan.forward(a.data());
+  plan.forward(b.data());
+  std::vector<F> ya(plan.size()), yb(plan.size());
+  gpu::device_synchronize();
+  a.download(ya);
+  b.download(yb);
+  EXPECT_EQ(first_diff(ya, yb), -1) << "two runs on the same input differ (a race?)";
+  plan.inverse(a.data());
+  gpu::device_synchronize();
+  a.download(ya);
+  EXPECT_EQ(first_diff(ya, x), -1) << "inverse(forward(x)) != x";
+}
+
+TEST(GpuNttLarge, Forward2To24MatchesCpu) {
+  std::mt19937_64 rng(24);
+  check_transform<ff::bls12_381::Fr>(Kind::kForward, 24, rng);
+}
+
+TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
+  using F = TypeParam;
+  std::mt19937_64 rng(77);
+  for (std::size_t k : {1u, 2u, 5u, 10u, 11u, 16u, 19u}) {
+    const std::size_t n = std::size_t{1} << k;
+    // Shorter inputs are zero-padded by both.
+    const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n - n / 4), c = random_vec<F>(rng, n / 2 + 1);
+    const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(k);
+    const auto want = poly::compute_h_snarkjs<F>(d, a, b, c);
+    const auto got = gpu::compute_h_snarkjs<F>(k, a, b, c);
+    const long i = first_diff(got, want);
+    ASSERT_EQ(i, -1) << "H at 2^" << k << " differs at " << i;
+  }
+}
+
+TYPED_TEST(GpuNtt, BadSizesAreRejected) {
+  using F = TypeParam;
+  EXPECT_THROW(gpu::NttPlan<F>(F::kTwoAdicity + 1), std::invalid_argument);
+  std::vector<F> a(5), b(4), c(4);
+  EXPECT_THROW(gpu::compute_h_snarkjs<F>(2, a, b, c), std::invalid_argument);
+  EXPECT_THROW(gpu::compute_h_snarkjs<F>(F::kTwoAdicity, b, b, b), std::invalid_argument);
+}
+
+}  // namespace
