@@ -1,7 +1,10 @@
 // Bucket method (Pippenger) over a ScalarPlan, and the plain parallel sum used for the
 // points whose scalar is 1.
 //
-// Buckets are XYZZ points (ec::Xyzz): a mixed addition costs 8M + 2S and ec::Xyzz's
+// Windows with at least kMinBatchAffineBuckets buckets in use accumulate batch-affine
+// (batch_affine.hpp: affine buckets, one shared inversion per batch of additions, ~6M per
+// addition); smaller windows (and the nearly empty top window) use XYZZ buckets.
+// XYZZ buckets (ec::Xyzz): a mixed addition costs 8M + 2S and ec::Xyzz's
 // add_mixed handles the exceptional cases a bucket meets (empty bucket, P + P by an
 // affine doubling, P + (-P) giving infinity). A task (window w, point slice k) fills
 // 2^(c-1) buckets from its slice, then reduces them by the running sum
@@ -23,6 +26,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "cuzk/ec/point.hpp"
+#include "cuzk/msm/batch_affine.hpp"
 #include "cuzk/msm/plan.hpp"
 
 namespace cuzk::msm {
@@ -51,6 +55,39 @@ void fill_buckets(std::span<const ec::Affine<C>> points, const ScalarPlan& plan,
       b = b.add_mixed(-pt);
     }
   }
+}
+
+// Number of buckets window w can touch: the top window holds only nbits - w c bits
+// (digits 0 .. 2^(nbits - w c), it never carries out), the others all 2^(c-1).
+inline std::size_t buckets_in_use(const ScalarPlan& plan, unsigned w) {
+  const std::size_t nb = std::size_t{1} << (plan.window_bits - 1);
+  const std::size_t lo = std::size_t{w} * plan.window_bits;
+  if (lo >= plan.nbits) return 1;
+  const std::size_t t = plan.nbits - lo;
+  return t >= plan.window_bits ? nb : std::min(nb, std::size_t{1} << t);
+}
+
+// Same as fill_buckets, into batch-affine buckets.
+template <class C, bool kIndexed>
+void fill_batch_affine(std::span<const ec::Affine<C>> points, const ScalarPlan& plan, unsigned w, std::size_t begin,
+                       std::size_t end, BatchAffineBuckets<C>& buckets) {
+  const std::size_t m = plan.pippenger_size();
+  const std::int32_t* d = plan.digits.data() + std::size_t{w} * m;
+  buckets.begin(buckets_in_use(plan, w));
+  for (std::size_t j = begin; j < end; ++j) {
+    const std::int32_t v = d[j];
+    if (j + 4 < end) {  // random accesses: fetch the bucket and point a few steps ahead
+      const std::int32_t vn = d[j + 4];
+      if (vn != 0) buckets.prefetch(static_cast<std::uint32_t>(vn > 0 ? vn - 1 : -vn - 1));
+      if constexpr (kIndexed) __builtin_prefetch(&points[plan.rest[j + 4]]);
+    }
+    if (v == 0) continue;
+    const ec::Affine<C>& pt = kIndexed ? points[plan.rest[j]] : points[j];
+    if (pt.is_infinity()) continue;
+    if (v > 0) buckets.add(static_cast<std::uint32_t>(v - 1), &pt, false);
+    else buckets.add(static_cast<std::uint32_t>(-v - 1), &pt, true);
+  }
+  buckets.finish();
 }
 
 // g * p for a small g >= 1 (double-and-add).
@@ -96,17 +133,26 @@ ec::Xyzz<C> pippenger(std::span<const ec::Affine<C>> points, const ScalarPlan& p
   const std::size_t chunks = std::max<std::size_t>(1, std::min(plan.chunks, m));
   const std::size_t nbuckets = std::size_t{1} << (c - 1);
   std::vector<X> partial(std::size_t{W} * chunks, X::infinity());
+  // Thread-local buckets, made on a thread's first task of each kind.
   tbb::enumerable_thread_specific<std::vector<X>> tls([&] { return std::vector<X>(nbuckets, X::infinity()); });
+  tbb::enumerable_thread_specific<detail::BatchAffineBuckets<C>> tls_ba([&] { return detail::BatchAffineBuckets<C>(nbuckets); });
 
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, partial.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
-    auto& buckets = tls.local();
     for (std::size_t t = r.begin(); t < r.end(); ++t) {
       const unsigned w = static_cast<unsigned>(t / chunks);
       const std::size_t k = t % chunks;
       const std::size_t begin = m * k / chunks, end = m * (k + 1) / chunks;
-      if (plan.identity) detail::fill_buckets<C, false>(points, plan, w, begin, end, buckets);
-      else detail::fill_buckets<C, true>(points, plan, w, begin, end, buckets);
-      partial[t] = detail::reduce_buckets<C>(buckets);
+      if (detail::buckets_in_use(plan, w) >= kMinBatchAffineBuckets) {
+        auto& buckets = tls_ba.local();
+        if (plan.identity) detail::fill_batch_affine<C, false>(points, plan, w, begin, end, buckets);
+        else detail::fill_batch_affine<C, true>(points, plan, w, begin, end, buckets);
+        partial[t] = buckets.reduce([](const X& p, std::size_t g) { return detail::mul_small<C>(p, g); });
+      } else {
+        auto& buckets = tls.local();
+        if (plan.identity) detail::fill_buckets<C, false>(points, plan, w, begin, end, buckets);
+        else detail::fill_buckets<C, true>(points, plan, w, begin, end, buckets);
+        partial[t] = detail::reduce_buckets<C>(buckets);
+      }
     }
   });
 
@@ -119,15 +165,17 @@ ec::Xyzz<C> pippenger(std::span<const ec::Affine<C>> points, const ScalarPlan& p
   return acc;
 }
 
-// Sum of points[idx[i]] over all i (parallel, mixed additions).
+// Sum of points[idx[i]] over all i (parallel; blocks summed by batch-affine tree
+// additions, see batch_affine.hpp).
 template <class C>
 ec::Xyzz<C> sum_indexed(std::span<const ec::Affine<C>> points, std::span<const std::uint32_t> idx) {
   using X = ec::Xyzz<C>;
   return tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, idx.size(), 2048), X::infinity(),
+      tbb::blocked_range<std::size_t>(0, idx.size(), 4096), X::infinity(),
       [&](const tbb::blocked_range<std::size_t>& r, X acc) {
-        for (std::size_t i = r.begin(); i < r.end(); ++i) acc = acc.add_mixed(points[idx[i]]);
-        return acc;
+        std::vector<ec::Affine<C>> v(r.size());
+        for (std::size_t i = r.begin(); i < r.end(); ++i) v[i - r.begin()] = points[idx[i]];
+        return acc + detail::sum_affine_tree<C>(v);
       },
       [](const X& a, const X& b) { return a + b; });
 }

@@ -12,9 +12,12 @@
 // and point slices both give parallelism (2 cores: whole windows; 64 cores: several
 // slices per window).
 //
-// Cost model used to pick c and the number of chunks (in units of one mixed addition):
-//   a task costs  m / chunks          (one mixed add per point and window)
-//             +   kReduceCost * 2^c   (running sum: 2 XYZZ additions per bucket)
+// Cost model used to pick c and the number of chunks (in units of one XYZZ mixed addition):
+//   a task costs  add_cost(c) * m / chunks   (one bucket addition per point and window)
+//             +   kReduceCost * 2^c          (running sum: 2 additions per bucket)
+// where add_cost(c) is 1 for XYZZ buckets and kBatchAffineAddCost when the window has
+// enough buckets (2^(c-1) >= kMinBatchAffineBuckets) for batch-affine accumulation
+// (batch_affine.hpp: ~6 multiplications per addition plus a share of one inversion).
 //   T threads run the W * chunks tasks in rounds = ceil(W * chunks / T),
 //   estimated time = rounds * task cost.
 // The (c, chunks) pair with the smallest estimate wins; ties go to the smaller c (less
@@ -34,6 +37,14 @@ namespace cuzk::msm {
 inline constexpr unsigned kMaxWindow = 24;      // explicit window sizes accepted
 inline constexpr unsigned kMaxAutoWindow = 16;  // largest window the cost model picks
 inline constexpr double kReduceCost = 1.3;      // XYZZ add / XYZZ mixed add
+// Windows with at least this many buckets accumulate batch-affine; fewer buckets give
+// batches too small to pay for their inversion (and more collisions).
+inline constexpr std::size_t kMinBatchAffineBuckets = 2048;
+inline constexpr double kBatchAffineAddCost = 0.7;  // batch-affine add / XYZZ mixed add
+
+inline constexpr double add_cost(unsigned c) {
+  return (std::size_t{1} << (c - 1)) >= kMinBatchAffineBuckets ? kBatchAffineAddCost : 1.0;
+}
 
 inline constexpr unsigned num_windows(std::size_t nbits, unsigned c) {
   return static_cast<unsigned>(nbits / c) + 1;
@@ -49,7 +60,7 @@ inline double split_cost(std::size_t m, std::size_t nbits, unsigned c, std::size
   const double w = num_windows(nbits, c);
   const double tasks = w * static_cast<double>(chunks);
   const double rounds = static_cast<double>((static_cast<std::size_t>(tasks) + threads - 1) / threads);
-  const double task = static_cast<double>(m) / static_cast<double>(chunks) + kReduceCost * static_cast<double>(std::size_t{1} << c);
+  const double task = add_cost(c) * static_cast<double>(m) / static_cast<double>(chunks) + kReduceCost * static_cast<double>(std::size_t{1} << c);
   return rounds * task;
 }
 inline std::size_t max_chunks(std::size_t m, std::size_t threads) {
