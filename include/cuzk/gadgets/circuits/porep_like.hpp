@@ -101,13 +101,23 @@ struct PorepLike {
     return m;
   }
 
+  // Challenges are independent (no wire crosses them): synthesize() is exactly
+  // synthesize_challenge(cs, 0), (cs, 1), ... — parallel_witness.hpp relies on this.
+  std::size_t num_challenges() const { return challenges; }
+
   template <class CS>
   void synthesize(CS& cs) const {
+    for (std::size_t c = 0; c < challenges; ++c) synthesize_challenge(cs, c);
+  }
+
+  template <class CS>
+  void synthesize_challenge(CS& cs, std::size_t c) const {
     // replica_id and the layer/node words are public data of the proof: constants here.
     std::vector<Boolean<F>> rid;
+    rid.reserve(256);
     for (auto b : replica_id)
       for (int k = 7; k >= 0; --k) rid.push_back(Boolean<F>::constant(((b >> k) & 1) != 0));
-    for (std::size_t c = 0; c < challenges; ++c) {
+    {
       cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
       const Challenge& x = ch[c];
       auto leaf_bits = alloc_bytes_be<F>(cs, x.data.leaf);

@@ -61,16 +61,23 @@ struct PoseidonMerkle {
     for (std::size_t c = 0; c < challenges; ++c) paths.push_back(random_poseidon_path<F>(rng, depth));
   }
 
+  // Challenges are independent (no wire crosses them): synthesize() is exactly
+  // synthesize_challenge(cs, 0), (cs, 1), ... — parallel_witness.hpp relies on this.
+  std::size_t num_challenges() const { return challenges; }
+
+  template <class CS>
+  void synthesize_challenge(CS& cs, std::size_t c) const {
+    cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
+    const auto& w = paths[c];
+    auto leaf = AllocatedNum<F>::alloc(cs, "leaf", [&] { return w.leaf; });
+    auto root = poseidon_path<F>(cs, w, depth, leaf);
+    auto pub = AllocatedNum<F>::alloc_input(cs, "root", [&] { return w.root; });
+    enforce_equal<F>(cs, root, pub);
+  }
+
   template <class CS>
   void synthesize(CS& cs) const {
-    for (std::size_t c = 0; c < challenges; ++c) {
-      cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
-      const auto& w = paths[c];
-      auto leaf = AllocatedNum<F>::alloc(cs, "leaf", [&] { return w.leaf; });
-      auto root = poseidon_path<F>(cs, w, depth, leaf);
-      auto pub = AllocatedNum<F>::alloc_input(cs, "root", [&] { return w.root; });
-      enforce_equal<F>(cs, root, pub);
-    }
+    for (std::size_t c = 0; c < challenges; ++c) synthesize_challenge(cs, c);
   }
 };
 

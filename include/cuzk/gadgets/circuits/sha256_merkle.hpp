@@ -84,13 +84,20 @@ struct Sha256Merkle {
     for (std::size_t c = 0; c < challenges; ++c) paths.push_back(random_sha_path(rng, depth));
   }
 
+  // Challenges are independent (no wire crosses them): synthesize() is exactly
+  // synthesize_challenge(cs, 0), (cs, 1), ... — parallel_witness.hpp relies on this.
+  std::size_t num_challenges() const { return challenges; }
+
+  template <class CS>
+  void synthesize_challenge(CS& cs, std::size_t c) const {
+    cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
+    auto root = sha_path<F>(cs, paths[c], depth);
+    expose_digest<F>(cs, std::span<const Boolean<F>>(root));
+  }
+
   template <class CS>
   void synthesize(CS& cs) const {
-    for (std::size_t c = 0; c < challenges; ++c) {
-      cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
-      auto root = sha_path<F>(cs, paths[c], depth);
-      expose_digest<F>(cs, std::span<const Boolean<F>>(root));
-    }
+    for (std::size_t c = 0; c < challenges; ++c) synthesize_challenge(cs, c);
   }
 };
 
