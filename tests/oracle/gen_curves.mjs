@@ -17,25 +17,14 @@ import { join } from 'node:path';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { buildBn128, buildBls12381 } from 'ffjavascript';  // snarkjs's curve library
+import { makeRng } from './prng.mjs';
 
 const outdir = process.argv[2];
 if (!outdir) throw new Error('usage: node gen_curves.mjs <outdir>');
 mkdirSync(outdir, { recursive: true });
 
-// Deterministic PRNG (xorshift128+ on BigInt) so vectors are reproducible.
-let s0 = 0x9e3779b97f4a7c15n, s1 = 0xbf58476d1ce4e5b9n;
-const M64 = (1n << 64n) - 1n;
-function next64() {
-  let x = s0; const y = s1;
-  s0 = y; x ^= (x << 23n) & M64; s1 = x ^ y ^ (x >> 17n) ^ (y >> 26n);
-  return (s1 + y) & M64;
-}
-function randBits(bits) {
-  let v = 0n;
-  for (let i = 0; i < bits; i += 64) v = (v << 64n) | next64();
-  return v & ((1n << BigInt(bits)) - 1n);
-}
-const randBelow = (n) => randBits(n.toString(2).length + 64) % n;
+// Deterministic PRNG (shared splitmix64) so vectors are reproducible.
+const { randBits, randBelow } = makeRng(0x63757a6b2d637276n); // "cuzk-crv"
 
 const hex = (v) => '0x' + v.toString(16);
 const bytesHex = (b) => Buffer.from(b).toString('hex');

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
+import { makeRng } from './prng.mjs';
 
 const outdir = process.argv[2];
 if (!outdir) {
@@ -14,21 +15,8 @@ if (!outdir) {
   process.exit(2);
 }
 
-const M64 = (1n << 64n) - 1n;
-let state = 0x63757a6b2d666965n; // "cuzk-fie"
-function next64() {
-  state = (state + 0x9e3779b97f4a7c15n) & M64;
-  let z = state;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M64;
-  return z ^ (z >> 31n);
-}
-function randBits(bits) {
-  let r = 0n;
-  for (let i = 0; i < bits; i += 64) r = (r << 64n) | next64();
-  return r & ((1n << BigInt(bits)) - 1n);
-}
-// Uniform in [0, p): rejection sampling on BITS bits.
+const { randBits } = makeRng(0x63757a6b2d666965n); // "cuzk-fie"
+
 function randField(F) {
   for (;;) {
     const r = randBits(F.BITS);

@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { bn254 } from '@noble/curves/bn254.js';
+import { makeRng } from './prng.mjs';
 
 const outdir = process.argv[2];
 if (!outdir) {
@@ -19,24 +20,7 @@ if (!outdir) {
   process.exit(2);
 }
 
-const M64 = (1n << 64n) - 1n;
-let state = 0x63757a6b2d706169n; // "cuzk-pai"
-function next64() {
-  state = (state + 0x9e3779b97f4a7c15n) & M64;
-  let z = state;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M64;
-  return z ^ (z >> 31n);
-}
-function randBelow(n) {
-  const bits = n.toString(2).length;
-  for (;;) {
-    let r = 0n;
-    for (let i = 0; i < bits; i += 64) r = (r << 64n) | next64();
-    r &= (1n << BigInt(bits)) - 1n;
-    if (r < n) return r;
-  }
-}
+const { randBelow } = makeRng(0x63757a6b2d706169n); // "cuzk-pai"
 
 const hex = (x) => '0x' + x.toString(16);
 const flat2 = (a) => [a.c0, a.c1];
