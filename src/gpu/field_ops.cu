@@ -5,6 +5,7 @@
 #include "check.cuh"
 #include "cuzk/gpu/field_ops.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "dev_cast.cuh"
 #include "kernels.cuh"
 
 namespace cuzk::gpu {
@@ -12,17 +13,6 @@ namespace cuzk::gpu {
 namespace {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::size_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
-template <class F>
-using D = DevField<F>;
-template <class F>
-D<F>* dev(F* p) {
-  static_assert(sizeof(D<F>) == sizeof(F));
-  return reinterpret_cast<D<F>*>(p);
-}
-template <class F>
-const D<F>* dev(const F* p) {
-  return reinterpret_cast<const D<F>*>(p);
-}
 }  // namespace
 
 template <class F>

@@ -9,22 +9,12 @@
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gpu/field_ops.hpp"
 #include "cuzk/gpu/ntt.hpp"
+#include "dev_cast.cuh"
 #include "kernels.cuh"
 
 namespace cuzk::gpu {
 
 namespace {
-template <class F>
-using D = DevField<F>;
-template <class F>
-D<F>* dev(F* p) {
-  static_assert(sizeof(D<F>) == sizeof(F));
-  return reinterpret_cast<D<F>*>(p);
-}
-template <class F>
-const D<F>* dev(const F* p) {
-  return reinterpret_cast<const D<F>*>(p);
-}
 template <class F>
 D<F> to_dev(const F& x) {
   D<F> d;
