@@ -1,0 +1,51 @@
+// Engine configuration: backend and devices, workers, batching, memory budgets, the
+// registered circuits and which circuit serves each Filecoin proof kind. The daemon reads
+// it from TOML (src/server); defaults here are the documented defaults.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cuzk/engine/types.hpp"
+
+namespace cuzk::engine {
+
+struct CircuitSpec {
+  std::string id;
+  // Exactly one source.
+  std::string zkey_path;                       // snarkjs .zkey (curve from its header); requests carry a .wtns
+  std::string native;                          // built-in circuit: "mul-chain", "sha256-merkle",
+                                               // "poseidon-merkle", "porep-like"; requests carry a seed
+  // Native circuits only.
+  std::string curve = "bls12_381";             // "bls12_381" or "bn254" (porep-like: bls12_381 only)
+  std::map<std::string, std::uint64_t> params; // e.g. {"constraints": 4096}, {"log2_nodes": 20, "challenges": 2}
+  std::uint64_t setup_seed = 1;                // TEST key from a seeded setup: never for production
+};
+
+struct FaultInjection {                        // tests only
+  int device = -1;                             // the first `failures` proofs on this device throw a device fault
+  int failures = 0;
+};
+
+struct EngineConfig {
+  std::string backend = "cpu";                 // "cpu" or "cuda"
+  int devices = 1;                             // cpu: simulated devices; cuda: 0 = every visible GPU
+  int workers_per_device = 2;
+  std::size_t max_batch_size = 4;              // jobs of one circuit proved back to back on one worker
+  std::uint32_t max_batch_wait_ms = 10;        // flush a partial batch after this long (or at once on a higher-priority arrival)
+  int synthesis_concurrency = 2;               // witness syntheses at once (also bounded by host_budget_bytes)
+  std::size_t pipeline_depth = 2;              // synthesized jobs waiting for a device, per device (backpressure)
+  std::uint64_t host_budget_bytes = 8ull << 30;    // keys in host memory + per-job working memory
+  std::uint64_t pinned_budget_bytes = 2ull << 30;  // pinned staging buffers (cuda)
+  std::uint64_t vram_budget_bytes = 0;         // per device; 0 = (cuda) free memory minus 1 GiB, (cpu sim) 4 GiB
+  std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
+  std::vector<std::string> preload;            // circuit ids loaded at start
+  std::vector<CircuitSpec> circuits;
+  std::map<ProofKind, std::string> kind_circuits;  // Filecoin kinds -> circuit id
+  std::size_t max_retained_results = 10000;    // finished results kept for AwaitProof (oldest dropped first)
+  FaultInjection fault;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,57 @@
+// The proving engine: accepts proof requests, schedules them by priority over workers on
+// (real or simulated) devices, keeps proving keys resident within memory budgets, and
+// returns verified proofs with per-phase timings. Thread-safe; no call blocks on proving
+// work except await()/prove(), which wait at most their timeout.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cuzk/engine/config.hpp"
+#include "cuzk/engine/types.hpp"
+
+namespace cuzk::engine {
+
+class Engine {
+ public:
+  // Validates the configuration and the circuits (throws std::invalid_argument naming the
+  // bad field), starts the workers and loads the preload list.
+  explicit Engine(EngineConfig config);
+  // Cancels queued work, lets running work stop at its next phase boundary, joins.
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Queues a request. Idempotent on request_id: a known id returns duplicate=true and
+  // queues nothing (kAlreadyExists if the same id comes with a different request).
+  // Cheap checks (unknown circuit, wrong input form, witness length) fail here.
+  SubmitOutcome submit(ProofRequest request);
+  // The result once final, or nullopt if still running when `timeout` passes.
+  // Unknown ids give a result with code kNotFound.
+  std::optional<ProofResult> await(const std::string& request_id, std::chrono::milliseconds timeout);
+  // submit + await; a timeout gives code kDeadlineExceeded (the job keeps running).
+  ProofResult prove(ProofRequest request, std::chrono::milliseconds timeout);
+  // The job's current state (final or not); code kNotFound for unknown ids.
+  ProofResult peek(const std::string& request_id) const;
+  // Queued: removed at once. Running: stops at its next phase boundary. Final: kFailedPrecondition.
+  ErrorCode cancel(const std::string& request_id, std::string* error = nullptr);
+
+  // Loads a circuit's key into the fastest tier its budget allows.
+  ErrorCode preload(const std::string& circuit_id, std::string* error = nullptr);
+  // Drops every resident copy of the key; kFailedPrecondition while a job holds it.
+  ErrorCode evict(const std::string& circuit_id, std::string* error = nullptr);
+
+  StatusSnapshot status() const;
+  std::string metrics_text() const;  // Prometheus text exposition format
+  std::vector<std::string> circuit_ids() const;
+  const EngineConfig& config() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cuzk::engine

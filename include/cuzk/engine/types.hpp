@@ -1,0 +1,132 @@
+// The engine's vocabulary: proof kinds and priorities, requests, results with per-phase
+// timings, error codes, and the status snapshot. Plain data, no curve types: the curve is
+// chosen inside the engine from the circuit (DESIGN.md: one curve dispatch, at the boundary).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cuzk::engine {
+
+enum class Priority : std::uint8_t { kLow = 0, kNormal = 1, kHigh = 2, kCritical = 3 };
+inline constexpr int kNumPriorities = 4;
+
+enum class ProofKind : std::uint8_t { kGroth16 = 0, kWinningPost, kWindowPost, kPorep, kSnapDeals };
+
+// WinningPoSt CRITICAL, WindowPoSt HIGH, PoRep/SnapDeals/generic NORMAL.
+Priority default_priority(ProofKind k);
+std::string_view to_string(ProofKind k);  // "groth16", "winning_post", "window_post", "porep", "snap_deals"
+std::string_view to_string(Priority p);   // "low", "normal", "high", "critical"
+std::optional<ProofKind> parse_proof_kind(std::string_view s);
+std::optional<Priority> parse_priority(std::string_view s);
+
+enum class JobState : std::uint8_t { kQueued, kSynthesizing, kWaitingDevice, kProving, kSucceeded, kFailed, kCancelled };
+std::string_view to_string(JobState s);
+inline bool is_final(JobState s) {
+  return s == JobState::kSucceeded || s == JobState::kFailed || s == JobState::kCancelled;
+}
+
+// Mirrors the gRPC status codes the server maps them to.
+enum class ErrorCode : std::uint8_t {
+  kOk = 0,
+  kInvalidArgument,     // malformed witness, wrong length, unsatisfied witness, bad parameters
+  kNotFound,            // unknown circuit or request id
+  kAlreadyExists,       // request_id reused with a different request
+  kFailedPrecondition,  // e.g. evicting a key in use
+  kResourceExhausted,   // a job can never fit the configured budgets
+  kCancelled,
+  kDeadlineExceeded,
+  kUnavailable,         // engine shutting down
+  kInternal,            // device fault after the retry, proof failed verification, bug
+};
+std::string_view to_string(ErrorCode c);
+
+struct ProofRequest {
+  std::string request_id;               // idempotency key; empty: the engine assigns one
+  ProofKind kind = ProofKind::kGroth16;
+  std::optional<Priority> priority;     // default_priority(kind) when absent
+  std::string circuit_id;               // registered circuit; Filecoin kinds: empty = the kind's configured circuit
+  std::vector<std::uint8_t> wtns;       // circom .wtns bytes, for circuits that take a witness
+  std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
+};
+
+struct PhaseTiming {
+  std::string phase;  // queue_wait, key_load, synthesis, eval_abc, h_poly, msm_h, msm_a, msm_b_g1,
+                      // msm_b_g2, msm_l, transfer_*, assemble, verify, total (backend phases as reported)
+  double ms = 0;
+};
+
+struct ProofResult {
+  std::string request_id;
+  JobState state = JobState::kQueued;
+  ErrorCode code = ErrorCode::kOk;
+  std::string error;                    // human-readable reason when code != kOk
+  std::string circuit_id;
+  ProofKind kind = ProofKind::kGroth16;
+  Priority priority = Priority::kNormal;
+  std::string curve;                    // "bls12_381" or "bn254"
+  std::string proof_json;               // snarkjs proof.json (both curves)
+  std::string public_json;              // snarkjs public.json
+  std::vector<std::uint8_t> proof_bytes;  // BLS12-381: bellperson's 192-byte compressed proof; BN254: empty
+  std::vector<PhaseTiming> timings;
+  int device = -1;                      // device (or simulated device) that proved it
+  int worker = -1;
+  int attempts = 0;                     // 2 when a device fault was retried on another worker
+  std::size_t batch_size = 0;           // jobs proved in the same batch
+};
+
+struct SubmitOutcome {
+  std::string request_id;
+  ErrorCode code = ErrorCode::kOk;
+  std::string error;
+  bool duplicate = false;               // the id was already known: nothing new was queued
+};
+
+struct KeyStatus {
+  std::string circuit_id;
+  std::string curve;
+  std::string tier;                     // "vram", "host", "mmap", "disk"
+  std::uint64_t host_bytes = 0;         // resident in host memory (pinned or pageable)
+  std::uint64_t vram_bytes = 0;         // resident on devices, all copies together
+  std::vector<int> devices;             // devices holding a copy
+  int refcount = 0;                     // jobs using it now
+  std::uint64_t proofs = 0;
+};
+
+struct DeviceStatus {
+  int index = 0;
+  std::string name;                     // CUDA device name, or "cpu-sim-<i>"
+  std::uint64_t vram_budget = 0;
+  std::uint64_t vram_reserved = 0;
+  int workers = 0;
+  int busy_workers = 0;
+  std::uint64_t proofs = 0;
+};
+
+struct QueueStatus {
+  Priority priority = Priority::kNormal;
+  std::size_t depth = 0;
+};
+
+struct BudgetStatus {
+  std::string name;                     // "host", "pinned"
+  std::uint64_t budget = 0;
+  std::uint64_t reserved = 0;
+};
+
+struct StatusSnapshot {
+  std::string backend;                  // "cpu" or "cuda"
+  double uptime_s = 0;
+  std::vector<DeviceStatus> devices;
+  std::vector<KeyStatus> keys;
+  std::vector<QueueStatus> queues;
+  std::vector<BudgetStatus> budgets;
+  std::size_t synthesizing = 0, waiting_device = 0, proving = 0;
+  std::uint64_t succeeded = 0, failed = 0, cancelled = 0;
+};
+
+}  // namespace cuzk::engine
