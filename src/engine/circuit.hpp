@@ -1,0 +1,56 @@
+// A registered circuit, curve-erased: what the scheduler and key manager need (shape,
+// request checks, key loading) and the typed steps (synthesis, upload, prove + verify)
+// behind virtual calls. Implementations: ZkeyCircuit<E> (snarkjs .zkey + .wtns requests)
+// and NativeCircuit<E> (built-in circuits, witness synthesized from the request's seed).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cuzk/engine/config.hpp"
+#include "cuzk/engine/types.hpp"
+#include "cuzk/groth16/timings.hpp"
+#include "device.hpp"
+#include "shape.hpp"
+
+namespace cuzk::engine {
+
+struct ProvedOutput {
+  std::string proof_json, public_json;
+  std::vector<std::uint8_t> proof_bytes;
+};
+
+class Circuit {
+ public:
+  virtual ~Circuit() = default;
+  virtual const std::string& id() const = 0;
+  virtual const KeyShape& shape() const = 0;
+  virtual std::string source() const = 0;  // the .zkey path, or the native key's cache file
+  // Cheap checks at submit (input form, witness length, w[0] = 1); throws EngineError.
+  virtual void check_request(const ProofRequest& r) const = 0;
+  // Reads the key from disk (a native circuit rebuilds a missing or corrupt cache file).
+  virtual std::shared_ptr<const HostKey> load_key() const = 0;
+  // The full assignment for the request (parsed .wtns, or synthesized from the seed).
+  virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const = 0;
+  virtual std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const = 0;
+  // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
+  // does not verify throws EngineError(kInvalidArgument).
+  virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,
+                             groth16::PhaseTimings& t) const = 0;
+};
+
+// The one curve dispatch: the .zkey header or CircuitSpec::curve picks the engine. Throws
+// std::invalid_argument naming the bad field (`field` is e.g. "circuits[2]").
+std::unique_ptr<Circuit> make_circuit(const CircuitSpec& spec, const std::filesystem::path& cache_dir,
+                                      const std::string& field);
+
+template <class E>
+std::unique_ptr<Circuit> make_zkey_circuit(const CircuitSpec& spec, const std::string& field);
+template <class E>
+std::unique_ptr<Circuit> make_native_circuit(const CircuitSpec& spec, const std::filesystem::path& cache_dir,
+                                             const std::string& field);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,29 @@
+// make_circuit: the one curve dispatch of the engine (the .zkey header or the spec's curve).
+#include <stdexcept>
+
+#include "circuit.hpp"
+#include "cuzk/groth16/zkey.hpp"
+
+namespace cuzk::engine {
+
+std::unique_ptr<Circuit> make_circuit(const CircuitSpec& spec, const std::filesystem::path& cache_dir,
+                                      const std::string& field) {
+  if (spec.id.empty()) throw std::invalid_argument(field + ".id: empty");
+  if (spec.zkey_path.empty() == spec.native.empty())
+    throw std::invalid_argument(field + ": exactly one of zkey_path and native must be set (circuit " + spec.id + ")");
+  if (!spec.zkey_path.empty()) {
+    r1cs::Curve curve;
+    try {
+      curve = groth16::zkey_curve(io::BinFile::open(spec.zkey_path, groth16::zkey_detail::kZkeyFile));
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(field + ".zkey_path: " + e.what());
+    }
+    if (curve == r1cs::Curve::bn254) return make_zkey_circuit<groth16::Bn254>(spec, field);
+    return make_zkey_circuit<groth16::Bls12_381>(spec, field);
+  }
+  if (spec.curve == "bn254") return make_native_circuit<groth16::Bn254>(spec, cache_dir, field);
+  if (spec.curve == "bls12_381") return make_native_circuit<groth16::Bls12_381>(spec, cache_dir, field);
+  throw std::invalid_argument(field + ".curve: \"" + spec.curve + "\" is not bls12_381 or bn254");
+}
+
+}  // namespace cuzk::engine

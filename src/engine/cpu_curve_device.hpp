@@ -1,0 +1,41 @@
+// The simulated device of one curve (CPU backend); instantiated once per curve in
+// cpu_device_<curve>.cpp.
+#pragma once
+
+#include <memory>
+
+#include "cuzk/groth16/cpu_backend.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "device.hpp"
+
+namespace cuzk::engine {
+
+template <class E>
+struct SimDeviceKey final : DeviceKey {
+  SimDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int d) : key(std::move(k)), device(d) {}
+  std::shared_ptr<const TypedHostKey<E>> key;
+  int device;
+};
+
+template <class E>
+class SimCurveDevice final : public CurveDevice<E> {
+ public:
+  explicit SimCurveDevice(FaultInjector& f) : faults_(f) {}
+  std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
+    return std::make_unique<SimDeviceKey<E>>(std::move(key), device);
+  }
+  groth16::Proof<E> prove(const DeviceKey& key, std::span<const typename E::Fr> w, groth16::PhaseTimings& t) override {
+    const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);
+    faults_.on_prove(k.device);
+    groth16::CpuBackend<E> backend;
+    return groth16::prove(k.key->pk, w, backend, t);
+  }
+
+ private:
+  FaultInjector& faults_;
+};
+
+template <class E>
+std::unique_ptr<CurveDevice<E>> make_sim_curve_device(FaultInjector& f);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,99 @@
+// The engine's device-backend interface: upload a key to device d, estimate the bytes a
+// resident key and a proof's scratch take there, prove with a resident key, free (by
+// destroying the DeviceKey). The CPU implementation simulates devices (cpu_device.cpp);
+// the CUDA one (cuda_device.cpp) is compiled only with the CUDA backend.
+//
+// Curve-erased objects (HostKey, Witness, DeviceKey) travel through the untemplated parts
+// of the engine; the typed code below the one curve dispatch casts them back.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cuzk/engine/config.hpp"
+#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/keys.hpp"
+#include "cuzk/groth16/timings.hpp"
+#include "shape.hpp"
+
+namespace cuzk::engine {
+
+struct HostKey {
+  virtual ~HostKey() = default;
+};
+template <class E>
+struct TypedHostKey final : HostKey {
+  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) {}
+  groth16::ProvingKey<E> pk;
+};
+
+struct Witness {
+  virtual ~Witness() = default;
+};
+template <class E>
+struct TypedWitness final : Witness {
+  std::vector<typename E::Fr> w;  // full assignment, w[0] = 1
+};
+
+// A key resident on one device; destroying it frees the device memory.
+class DeviceKey {
+ public:
+  virtual ~DeviceKey() = default;
+};
+
+template <class E>
+class CurveDevice {
+ public:
+  virtual ~CurveDevice() = default;
+  // Copies the key to `device`. The host key outlives the returned copy (the key manager
+  // drops device copies before the host copy).
+  virtual std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) = 0;
+  // The proof (not yet verified) from the resident key. A device fault throws
+  // cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled at a phase boundary.
+  virtual groth16::Proof<E> prove(const DeviceKey& key, std::span<const typename E::Fr> witness,
+                                  groth16::PhaseTimings& t) = 0;
+};
+
+class DeviceBackend {
+ public:
+  virtual ~DeviceBackend() = default;
+  virtual std::string_view name() const = 0;  // "cpu" or "cuda"
+  virtual int device_count() const = 0;
+  virtual std::string device_name(int device) const = 0;
+  virtual std::uint64_t default_vram_budget(int device) const = 0;
+  virtual std::uint64_t key_bytes(const KeyShape& s) const = 0;      // a resident key
+  virtual std::uint64_t scratch_bytes(const KeyShape& s) const = 0;  // one proof while it runs
+  virtual std::uint64_t pinned_bytes(const KeyShape&) const { return 0; }  // staging per proof
+  virtual CurveDevice<groth16::Bls12_381>& bls12_381() = 0;
+  virtual CurveDevice<groth16::Bn254>& bn254() = 0;
+
+  template <class E>
+  CurveDevice<E>& curve() {
+    if constexpr (std::is_same_v<E, groth16::Bn254>) return bn254();
+    else return bls12_381();
+  }
+};
+
+// The FaultInjection test hook: the first `failures` proofs on `device` throw the same
+// cuzk::gpu::CudaError a real device fault throws, from inside the backend's prove.
+class FaultInjector {
+ public:
+  explicit FaultInjector(FaultInjection f) : f_(f) {}
+  void on_prove(int device);  // throws gpu::CudaError while injected failures remain
+
+ private:
+  FaultInjection f_;
+  std::atomic<int> thrown_{0};
+};
+
+// `devices` simulated devices sharing the host's cores; VRAM is accounted, not allocated.
+std::unique_ptr<DeviceBackend> make_cpu_backend(int devices, FaultInjection fault);
+// Throws std::invalid_argument when the engine was built without the CUDA backend.
+std::unique_ptr<DeviceBackend> make_cuda_backend(int devices, FaultInjection fault);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,304 @@
+// Engine: the public API over the pipeline (include/cuzk/engine/engine.hpp).
+#include "cuzk/engine/engine.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+#include "budget.hpp"
+#include "circuit.hpp"
+#include "config_check.hpp"
+#include "device.hpp"
+#include "errors.hpp"
+#include "job_queue.hpp"
+#include "job_table.hpp"
+#include "key_manager.hpp"
+#include "metrics.hpp"
+#include "pipeline.hpp"
+
+namespace cuzk::engine {
+
+namespace {
+
+std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
+  if (c.backend == "cuda") return make_cuda_backend(c.devices, c.fault);
+  return make_cpu_backend(c.devices, c.fault);
+}
+
+std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
+  std::vector<std::unique_ptr<Circuit>> out;
+  for (std::size_t i = 0; i < c.circuits.size(); ++i)
+    out.push_back(make_circuit(c.circuits[i], c.cache_dir, "circuits[" + std::to_string(i) + "]"));
+  return out;
+}
+
+std::vector<std::uint64_t> vram_budgets(const EngineConfig& c, const DeviceBackend& b) {
+  std::vector<std::uint64_t> v;
+  for (int d = 0; d < b.device_count(); ++d) v.push_back(c.vram_budget_bytes ? c.vram_budget_bytes : b.default_vram_budget(d));
+  return v;
+}
+
+std::vector<const Circuit*> pointers(const std::vector<std::unique_ptr<Circuit>>& cs) {
+  std::vector<const Circuit*> out;
+  for (const auto& c : cs) out.push_back(c.get());
+  return out;
+}
+
+std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Priority p) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+  for (unsigned char ch : circuit) mix(ch);
+  mix(static_cast<std::uint64_t>(r.kind) << 8 | static_cast<std::uint64_t>(p));
+  mix(r.native_seed ? *r.native_seed : ~0ull);
+  mix(std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(r.wtns.data()), r.wtns.size())));
+  return h;
+}
+
+std::string timings_text(const std::vector<PhaseTiming>& ts) {
+  std::string s;
+  for (const auto& t : ts) s += fmt::format(" {}={:.1f}ms", t.phase, t.ms);
+  return s;
+}
+
+}  // namespace
+
+struct Engine::Impl {
+  EngineConfig config;
+  std::unique_ptr<DeviceBackend> backend;
+  std::vector<std::unique_ptr<Circuit>> circuits;
+  std::map<std::string, const Circuit*> by_id;
+  Budget budget;
+  KeyManager keys;
+  JobTable table;
+  JobQueue queue;
+  Metrics metrics;
+  Clock::time_point started = Clock::now();
+  std::atomic<std::uint64_t> next_seq{0};  // FIFO order of queued jobs
+  std::atomic<std::uint64_t> next_id{0};   // ids for requests that bring none
+  std::atomic<bool> stopping{false};
+  std::unique_ptr<Pipeline> pipeline;  // last: its threads stop first
+
+  explicit Impl(EngineConfig c)
+      : config((validate_config(c), std::move(c))),
+        backend(make_backend(config)),
+        circuits(make_circuits(config)),
+        budget(config.host_budget_bytes, config.pinned_budget_bytes, vram_budgets(config, *backend)),
+        keys(budget, *backend, pointers(circuits)),
+        table(config.max_retained_results) {
+    for (const auto& ci : circuits) by_id[ci->id()] = ci.get();
+    budget.set_reclaimer([this](PoolId p, std::uint64_t deficit) { return keys.reclaim(p, deficit); });
+    pipeline = std::make_unique<Pipeline>(Pipeline::Parts{
+        config, queue, table, keys, budget, *backend,
+        [this](Job& j, JobState s, ErrorCode code, const std::string& e, ProvedOutput* out) { finish(j, s, code, e, out); }});
+    for (const auto& id : config.preload) {
+      std::string err;
+      if (keys.preload(*by_id.at(id), &err) != ErrorCode::kOk) spdlog::warn("preload {}: {}", id, err);
+    }
+    spdlog::info("cuzk engine: backend {} with {} device(s) x {} worker(s), {} circuit(s)", backend->name(),
+                 backend->device_count(), config.workers_per_device, circuits.size());
+  }
+
+  ~Impl() {
+    stopping = true;
+    for (auto& j : table.unfinished()) j->cancel = true;
+    std::vector<JobPtr> left = pipeline->stop();
+    for (auto& j : table.unfinished()) left.push_back(j);
+    for (auto& j : left) finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "engine shut down", nullptr);
+  }
+
+  // Drops the job's working state (so its memory is free before anyone sees the result),
+  // then makes it final, counts it and logs one line.
+  void finish(Job& j, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+    j.witness.reset();
+    j.witness_res.release();
+    j.lease.release();
+    if (!table.finish(j, s, code, error, out)) return;
+    const ProofResult& r = j.result;  // final: no longer written
+    metrics.record(r);
+    auto level = s == JobState::kSucceeded ? spdlog::level::info : spdlog::level::warn;
+    spdlog::log(level, "proof {} circuit={} kind={} priority={} state={} code={} device={} worker={} attempts={} batch={}{}{}",
+                r.request_id, r.circuit_id, to_string(r.kind), to_string(r.priority), to_string(r.state),
+                to_string(r.code), r.device, r.worker, r.attempts, r.batch_size, timings_text(r.timings),
+                r.error.empty() ? "" : " error=\"" + r.error + "\"");
+  }
+
+  const Circuit& resolve(const ProofRequest& r) const {
+    std::string id = r.circuit_id;
+    if (id.empty()) {
+      auto it = config.kind_circuits.find(r.kind);
+      if (it == config.kind_circuits.end())
+        throw EngineError(r.kind == ProofKind::kGroth16 ? ErrorCode::kInvalidArgument : ErrorCode::kNotFound,
+                          r.kind == ProofKind::kGroth16 ? "request names no circuit"
+                                                        : "no circuit is configured for kind " + std::string(to_string(r.kind)));
+      id = it->second;
+    }
+    auto it = by_id.find(id);
+    if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + id + "\"");
+    return *it->second;
+  }
+
+  // A job that can never fit the budgets is refused instead of waiting forever.
+  void check_fits(const Circuit& c) const {
+    const KeyShape& s = c.shape();
+    const std::uint64_t host = key_host_bytes(s) + witness_bytes(s);
+    if (host > budget.capacity(PoolId::host()))
+      throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(host) + " bytes of host memory (key " +
+                            std::to_string(key_host_bytes(s)) + " + witness " + std::to_string(witness_bytes(s)) +
+                            ") but host_budget_bytes is " + std::to_string(budget.capacity(PoolId::host())));
+    const std::uint64_t dev = backend->key_bytes(s) + backend->scratch_bytes(s);
+    bool fits = false;
+    for (int d = 0; d < backend->device_count(); ++d) fits = fits || dev <= budget.capacity(PoolId::vram(d));
+    if (!fits)
+      throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(dev) + " bytes of device memory (key " +
+                            std::to_string(backend->key_bytes(s)) + " + scratch " + std::to_string(backend->scratch_bytes(s)) +
+                            ") but no device's VRAM budget is that large");
+    if (backend->pinned_bytes(s) > budget.capacity(PoolId::pinned()))
+      throw BudgetExhausted("circuit " + c.id() + " needs more pinned memory than pinned_budget_bytes");
+  }
+
+  SubmitOutcome submit(ProofRequest req) {
+    SubmitOutcome out;
+    if (req.request_id.empty()) req.request_id = "req-" + std::to_string(++next_id);
+    out.request_id = req.request_id;
+    try {
+      if (stopping) throw EngineError(ErrorCode::kUnavailable, "engine shutting down");
+      const Circuit& c = resolve(req);
+      const Priority prio = req.priority.value_or(default_priority(req.kind));
+      const std::uint64_t fp = fingerprint(req, c.id(), prio);
+      if (JobPtr known = table.find(req.request_id)) return duplicate(out, *known, fp);
+      c.check_request(req);
+      check_fits(c);
+      auto job = std::make_shared<Job>();
+      job->circuit = &c;
+      job->priority = prio;
+      job->fingerprint = fp;
+      job->seq = ++next_seq;
+      job->submitted = Clock::now();
+      job->result.request_id = req.request_id;
+      job->result.circuit_id = c.id();
+      job->result.kind = req.kind;
+      job->result.priority = prio;
+      job->result.curve = c.shape().curve;
+      job->request = std::move(req);
+      bool inserted = false;
+      JobPtr now = table.insert_or_get(job, &inserted);
+      if (!inserted) return duplicate(out, *now, fp);
+      queue.push(std::move(job));
+    } catch (const EngineError& e) {
+      out.code = e.code();
+      out.error = e.what();
+    }
+    return out;
+  }
+
+  static SubmitOutcome duplicate(SubmitOutcome out, const Job& known, std::uint64_t fp) {
+    out.duplicate = true;
+    if (known.fingerprint != fp) {
+      out.code = ErrorCode::kAlreadyExists;
+      out.error = "request id \"" + out.request_id + "\" was already used for a different request";
+    }
+    return out;
+  }
+
+  ErrorCode cancel(const std::string& id, std::string* error) {
+    JobPtr j = table.find(id);
+    if (!j) {
+      if (error) *error = "unknown request id \"" + id + "\"";
+      return ErrorCode::kNotFound;
+    }
+    if (is_final(table.state(*j))) {
+      if (error) *error = "request " + id + " is already " + std::string(to_string(table.state(*j)));
+      return ErrorCode::kFailedPrecondition;
+    }
+    j->cancel = true;
+    if (queue.remove(*j) || pipeline->remove_waiting(*j))
+      finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "cancelled before it ran on a device", nullptr);
+    return ErrorCode::kOk;
+  }
+
+  StatusSnapshot status() const {
+    StatusSnapshot s;
+    s.backend = config.backend;
+    s.uptime_s = std::chrono::duration<double>(Clock::now() - started).count();
+    for (int d = 0; d < backend->device_count(); ++d) {
+      DeviceStatus ds;
+      ds.index = d;
+      ds.name = backend->device_name(d);
+      ds.vram_budget = budget.capacity(PoolId::vram(d));
+      ds.vram_reserved = budget.reserved(PoolId::vram(d));
+      ds.workers = config.workers_per_device;
+      ds.busy_workers = pipeline->busy_workers(d);
+      ds.proofs = pipeline->proofs(d);
+      s.devices.push_back(ds);
+    }
+    s.keys = keys.status();
+    const auto depths = queue.depths();
+    for (int p = kNumPriorities - 1; p >= 0; --p) s.queues.push_back({static_cast<Priority>(p), depths[p]});
+    for (PoolId p : {PoolId::host(), PoolId::pinned()})
+      s.budgets.push_back({Budget::pool_name(p), budget.capacity(p), budget.reserved(p)});
+    const auto n = table.counts();
+    s.synthesizing = n.synthesizing;
+    s.waiting_device = n.waiting_device;
+    s.proving = n.proving;
+    s.succeeded = n.succeeded;
+    s.failed = n.failed;
+    s.cancelled = n.cancelled;
+    return s;
+  }
+};
+
+Engine::Engine(EngineConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+Engine::~Engine() = default;
+
+SubmitOutcome Engine::submit(ProofRequest request) { return impl_->submit(std::move(request)); }
+
+std::optional<ProofResult> Engine::await(const std::string& id, std::chrono::milliseconds timeout) {
+  return impl_->table.await(id, timeout);
+}
+
+ProofResult Engine::prove(ProofRequest request, std::chrono::milliseconds timeout) {
+  const SubmitOutcome s = submit(std::move(request));
+  if (s.code != ErrorCode::kOk) {
+    ProofResult r;
+    r.request_id = s.request_id;
+    r.state = JobState::kFailed;
+    r.code = s.code;
+    r.error = s.error;
+    return r;
+  }
+  if (auto r = await(s.request_id, timeout)) return *r;
+  ProofResult r = peek(s.request_id);
+  r.code = ErrorCode::kDeadlineExceeded;
+  r.error = "not finished after " + std::to_string(timeout.count()) + " ms (the job keeps running)";
+  return r;
+}
+
+ProofResult Engine::peek(const std::string& id) const { return impl_->table.peek(id); }
+ErrorCode Engine::cancel(const std::string& id, std::string* error) { return impl_->cancel(id, error); }
+
+ErrorCode Engine::preload(const std::string& circuit_id, std::string* error) {
+  auto it = impl_->by_id.find(circuit_id);
+  if (it == impl_->by_id.end()) {
+    if (error) *error = "unknown circuit \"" + circuit_id + "\"";
+    return ErrorCode::kNotFound;
+  }
+  return impl_->keys.preload(*it->second, error);
+}
+
+ErrorCode Engine::evict(const std::string& circuit_id, std::string* error) { return impl_->keys.evict(circuit_id, error); }
+
+StatusSnapshot Engine::status() const { return impl_->status(); }
+std::string Engine::metrics_text() const { return impl_->metrics.render(impl_->status()); }
+
+std::vector<std::string> Engine::circuit_ids() const {
+  std::vector<std::string> ids;
+  for (const auto& c : impl_->circuits) ids.push_back(c->id());
+  return ids;
+}
+
+const EngineConfig& Engine::config() const { return impl_->config; }
+
+}  // namespace cuzk::engine

@@ -1,0 +1,50 @@
+// One proof request as it moves through the engine. The immutable part is set at submit;
+// `status` (state, code, error, result) is guarded by the JobTable's mutex; the working
+// part (timings, witness, lease, reservations) belongs to the one stage running the job.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "budget.hpp"
+#include "circuit.hpp"
+#include "cuzk/engine/types.hpp"
+#include "cuzk/groth16/timings.hpp"
+#include "key_manager.hpp"
+
+namespace cuzk::engine {
+
+using Clock = std::chrono::steady_clock;
+
+struct Job {
+  // Set at submit.
+  ProofRequest request;
+  const Circuit* circuit = nullptr;
+  Priority priority = Priority::kNormal;
+  std::uint64_t seq = 0;          // FIFO order within a priority
+  std::uint64_t fingerprint = 0;  // idempotency: the same id must come with the same request
+  Clock::time_point submitted;
+
+  std::atomic<bool> cancel{false};
+
+  // Guarded by the JobTable mutex.
+  ProofResult result;  // state, code, error, placement; outputs once final
+
+  // Owned by the stage running the job.
+  groth16::PhaseTimings timings;
+  Clock::time_point dispatched;
+  double key_load_ms = 0;
+  KeyManager::Lease lease;
+  Reservation witness_res;
+  std::unique_ptr<Witness> witness;
+  int exclude_device = -1, exclude_worker = -1;  // a retry after a device fault goes elsewhere
+
+  Job() { timings.cancel = &cancel; }
+};
+
+using JobPtr = std::shared_ptr<Job>;
+
+}  // namespace cuzk::engine

@@ -1,0 +1,133 @@
+#include "job_table.hpp"
+
+#include <algorithm>
+
+namespace cuzk::engine {
+
+namespace {
+ProofResult not_found(const std::string& id) {
+  ProofResult r;
+  r.request_id = id;
+  r.state = JobState::kFailed;
+  r.code = ErrorCode::kNotFound;
+  r.error = "unknown request id \"" + id + "\"";
+  return r;
+}
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+}  // namespace
+
+std::vector<PhaseTiming> result_timings(const Job& job) {
+  std::vector<PhaseTiming> out;
+  const bool dispatched = job.dispatched != Clock::time_point{};
+  out.push_back({"queue_wait", ms_between(job.submitted, dispatched ? job.dispatched : Clock::now())});
+  out.push_back({"key_load", job.key_load_ms});
+  for (const auto& [name, ms] : job.timings.phases) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const PhaseTiming& p) { return p.phase == name; });
+    if (it != out.end()) it->ms += ms;
+    else out.push_back({name, ms});
+  }
+  out.push_back({"total", ms_between(job.submitted, Clock::now())});
+  return out;
+}
+
+void JobTable::move_count(JobState from, JobState to) {
+  if (!is_final(from)) --in_state_[static_cast<std::size_t>(from)];
+  ++in_state_[static_cast<std::size_t>(to)];
+}
+
+JobPtr JobTable::insert_or_get(const JobPtr& job, bool* inserted) {
+  std::lock_guard lk(m_);
+  auto [it, ok] = jobs_.emplace(job->request.request_id, job);
+  *inserted = ok;
+  if (ok) ++in_state_[static_cast<std::size_t>(job->result.state)];
+  return it->second;
+}
+
+JobPtr JobTable::find(const std::string& id) const {
+  std::lock_guard lk(m_);
+  auto it = jobs_.find(id);
+  return it == jobs_.end() ? nullptr : it->second;
+}
+
+void JobTable::set_state(Job& job, JobState s, int device, int worker) {
+  std::lock_guard lk(m_);
+  if (is_final(job.result.state)) return;
+  move_count(job.result.state, s);
+  job.result.state = s;
+  if (device >= 0) job.result.device = device;
+  if (worker >= 0) job.result.worker = worker;
+}
+
+void JobTable::set_batch(Job& job, std::size_t batch_size) {
+  std::lock_guard lk(m_);
+  job.result.batch_size = batch_size;
+}
+
+int JobTable::begin_attempt(Job& job) {
+  std::lock_guard lk(m_);
+  return ++job.result.attempts;
+}
+
+bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+  std::vector<PhaseTiming> timings = result_timings(job);
+  {
+    std::lock_guard lk(m_);
+    if (is_final(job.result.state)) return false;
+    move_count(job.result.state, s);
+    job.result.state = s;
+    job.result.code = code;
+    job.result.error = error;
+    job.result.timings = std::move(timings);
+    if (out != nullptr) {
+      job.result.proof_json = std::move(out->proof_json);
+      job.result.public_json = std::move(out->public_json);
+      job.result.proof_bytes = std::move(out->proof_bytes);
+    }
+    finished_.push_back(job.request.request_id);
+    while (finished_.size() > max_retained_) {
+      jobs_.erase(finished_.front());
+      finished_.pop_front();
+    }
+  }
+  done_.notify_all();
+  return true;
+}
+
+std::optional<ProofResult> JobTable::await(const std::string& id, std::chrono::milliseconds timeout) const {
+  std::unique_lock lk(m_);
+  auto it = jobs_.find(id);
+  if (it == jobs_.end()) return not_found(id);
+  const JobPtr job = it->second;
+  if (!done_.wait_for(lk, timeout, [&] { return is_final(job->result.state); })) return std::nullopt;
+  return job->result;
+}
+
+ProofResult JobTable::peek(const std::string& id) const {
+  std::lock_guard lk(m_);
+  auto it = jobs_.find(id);
+  return it == jobs_.end() ? not_found(id) : it->second->result;
+}
+
+JobState JobTable::state(const Job& job) const {
+  std::lock_guard lk(m_);
+  return job.result.state;
+}
+
+std::vector<JobPtr> JobTable::unfinished() const {
+  std::lock_guard lk(m_);
+  std::vector<JobPtr> out;
+  for (const auto& [id, j] : jobs_)
+    if (!is_final(j->result.state)) out.push_back(j);
+  return out;
+}
+
+JobTable::Counts JobTable::counts() const {
+  std::lock_guard lk(m_);
+  auto at = [&](JobState s) { return in_state_[static_cast<std::size_t>(s)]; };
+  return Counts{at(JobState::kSynthesizing), at(JobState::kWaitingDevice), at(JobState::kProving),
+                at(JobState::kSucceeded),    at(JobState::kFailed),         at(JobState::kCancelled)};
+}
+
+}  // namespace cuzk::engine

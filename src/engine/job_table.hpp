@@ -1,0 +1,61 @@
+// Every known job by request id: state transitions, exactly-once completion, waiting for
+// results, and retention of finished results (the oldest dropped beyond the limit).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "job.hpp"
+
+namespace cuzk::engine {
+
+class JobTable {
+ public:
+  explicit JobTable(std::size_t max_retained) : max_retained_(max_retained) {}
+
+  // Inserts `job` unless its id is known; returns the job now under that id.
+  JobPtr insert_or_get(const JobPtr& job, bool* inserted);
+  JobPtr find(const std::string& id) const;
+
+  // A non-final transition (ignored once final). device/worker < 0 keep the old values.
+  void set_state(Job& job, JobState s, int device = -1, int worker = -1);
+  void set_batch(Job& job, std::size_t batch_size);
+  int begin_attempt(Job& job);  // returns the attempt number (1, 2)
+  // Makes the job final once (false if it already was): the result's timings are built
+  // from the job's, outputs moved in, waiters woken. The caller then drops the working state.
+  bool finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out = nullptr);
+
+  std::optional<ProofResult> await(const std::string& id, std::chrono::milliseconds timeout) const;
+  ProofResult peek(const std::string& id) const;
+  JobState state(const Job& job) const;
+  std::vector<JobPtr> unfinished() const;
+
+  struct Counts {
+    std::size_t synthesizing = 0, waiting_device = 0, proving = 0;
+    std::uint64_t succeeded = 0, failed = 0, cancelled = 0;
+  };
+  Counts counts() const;
+
+ private:
+  void move_count(JobState from, JobState to);
+
+  std::size_t max_retained_;
+  mutable std::mutex m_;
+  mutable std::condition_variable done_;
+  std::map<std::string, JobPtr> jobs_;
+  std::deque<std::string> finished_;
+  std::array<std::uint64_t, 7> in_state_{};  // jobs per JobState (final ones: totals)
+};
+
+// queue_wait, key_load, the job's phases in order (repeats summed), total.
+std::vector<PhaseTiming> result_timings(const Job& job);
+
+}  // namespace cuzk::engine

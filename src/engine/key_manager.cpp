@@ -1,0 +1,258 @@
+#include "key_manager.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include "errors.hpp"
+
+namespace cuzk::engine {
+
+namespace {
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace
+
+KeyManager::Lease::Lease(Lease&& o) noexcept
+    : mgr_(std::exchange(o.mgr_, nullptr)), entry_(o.entry_), host_(std::move(o.host_)), devices_(std::move(o.devices_)) {}
+
+KeyManager::Lease& KeyManager::Lease::operator=(Lease&& o) noexcept {
+  if (this != &o) {
+    release();
+    mgr_ = std::exchange(o.mgr_, nullptr);
+    entry_ = o.entry_;
+    host_ = std::move(o.host_);
+    devices_ = std::move(o.devices_);
+  }
+  return *this;
+}
+
+void KeyManager::Lease::release() noexcept {
+  if (mgr_ != nullptr) std::exchange(mgr_, nullptr)->release(*this);
+  host_.reset();
+  devices_.clear();
+}
+
+KeyManager::KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits)
+    : budget_(budget), backend_(backend) {
+  for (const Circuit* c : circuits) {
+    auto e = std::make_unique<Entry>();
+    e->circuit = c;
+    entries_.emplace(c->id(), std::move(e));
+  }
+}
+
+KeyManager::~KeyManager() = default;
+
+KeyManager::Entry& KeyManager::entry(const std::string& id) {
+  auto it = entries_.find(id);
+  if (it == entries_.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + id + "\"");
+  return *it->second;
+}
+
+void KeyManager::release(Lease& l) noexcept {
+  std::lock_guard lk(m_);
+  Entry& e = *l.entry_;
+  for (int d : l.devices_) {
+    auto it = e.devices.find(d);
+    if (it != e.devices.end()) --it->second.users;
+  }
+  --e.refcount;
+  e.last_use = ++tick_;
+}
+
+KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>* cancel, double* load_ms) {
+  Entry& e = entry(c.id());
+  Lease l;
+  {
+    std::lock_guard lk(m_);
+    ++e.refcount;  // pinned from here on: reclaim skips it while it loads
+    e.last_use = ++tick_;
+    l.mgr_ = this;
+    l.entry_ = &e;
+    if (e.host) {
+      l.host_ = e.host;
+      *load_ms = 0;
+      return l;
+    }
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::lock_guard load(e.load_m);
+  {
+    std::lock_guard lk(m_);
+    if (e.host) {
+      l.host_ = e.host;
+      *load_ms = ms_since(t0);
+      return l;
+    }
+  }
+  Reservation r = budget_.reserve(PoolId::host(), key_host_bytes(c.shape()), cancel);
+  std::shared_ptr<const HostKey> key = c.load_key();
+  std::lock_guard lk(m_);
+  e.host = key;
+  e.host_res = std::move(r);
+  l.host_ = std::move(key);
+  *load_ms = ms_since(t0);
+  return l;
+}
+
+const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<bool>* cancel, double* load_ms) {
+  Entry& e = *l.entry_;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto hit = [&]() -> const DeviceKey* {
+    std::lock_guard lk(m_);
+    auto it = e.devices.find(device);
+    if (it == e.devices.end()) return nullptr;
+    if (std::find(l.devices_.begin(), l.devices_.end(), device) == l.devices_.end()) {
+      ++it->second.users;
+      l.devices_.push_back(device);
+    }
+    e.last_use = ++tick_;
+    return it->second.key.get();
+  };
+  if (const DeviceKey* k = hit()) {
+    *load_ms = 0;
+    return *k;
+  }
+  std::lock_guard load(e.load_m);
+  if (const DeviceKey* k = hit()) {
+    *load_ms = ms_since(t0);
+    return *k;
+  }
+  Reservation r = budget_.reserve(PoolId::vram(device), backend_.key_bytes(e.circuit->shape()), cancel);
+  std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
+  std::lock_guard lk(m_);
+  DeviceCopy& copy = e.devices[device];
+  copy.key = std::move(dk);
+  copy.res = std::move(r);
+  copy.users = 1;
+  l.devices_.push_back(device);
+  *load_ms = ms_since(t0);
+  return *copy.key;
+}
+
+void KeyManager::release_device(Lease& l, int device) {
+  std::lock_guard lk(m_);
+  auto at = std::find(l.devices_.begin(), l.devices_.end(), device);
+  if (at == l.devices_.end()) return;
+  l.devices_.erase(at);
+  auto it = l.entry_->devices.find(device);
+  if (it != l.entry_->devices.end()) --it->second.users;
+}
+
+bool KeyManager::resident_on(const std::string& id, int device) const {
+  std::lock_guard lk(m_);
+  auto it = entries_.find(id);
+  return it != entries_.end() && it->second->devices.contains(device);
+}
+
+void KeyManager::note_proof(const std::string& id) {
+  std::lock_guard lk(m_);
+  auto it = entries_.find(id);
+  if (it != entries_.end()) ++it->second->proofs;
+}
+
+void KeyManager::drop_all_locked(Entry& e, Dropped& out) {
+  for (auto& [d, copy] : e.devices) out.copies.push_back(std::move(copy));
+  e.devices.clear();
+  out.host = std::move(e.host);
+  out.host_res = std::move(e.host_res);
+}
+
+ErrorCode KeyManager::preload(const Circuit& c, std::string* error) {
+  try {
+    double ms = 0;
+    Lease l = acquire(c, nullptr, &ms);
+    const std::uint64_t need = backend_.key_bytes(c.shape());
+    // The device with the most free VRAM, if the copy fits there now.
+    int best = -1;
+    std::uint64_t best_free = 0;
+    for (int d = 0; d < budget_.num_devices(); ++d) {
+      if (resident_on(c.id(), d)) return ErrorCode::kOk;
+      const std::uint64_t free = budget_.capacity(PoolId::vram(d)) - budget_.reserved(PoolId::vram(d));
+      if (best < 0 || free > best_free) best = d, best_free = free;
+    }
+    if (best >= 0) {
+      if (auto r = budget_.try_reserve(PoolId::vram(best), need)) {
+        r->release();  // on_device reserves it again; nothing else can take it meanwhile but a racing job
+        (void)on_device(l, best, nullptr, &ms);
+      }
+    }
+    return ErrorCode::kOk;
+  } catch (const EngineError& e) {
+    if (error) *error = e.what();
+    return e.code();
+  } catch (const std::exception& e) {
+    if (error) *error = std::string("preload ") + c.id() + ": " + e.what();
+    return ErrorCode::kInternal;
+  }
+}
+
+ErrorCode KeyManager::evict(const std::string& id, std::string* error) {
+  Dropped bag;
+  std::lock_guard lk(m_);
+  auto it = entries_.find(id);
+  if (it == entries_.end()) {
+    if (error) *error = "unknown circuit \"" + id + "\"";
+    return ErrorCode::kNotFound;
+  }
+  Entry& e = *it->second;
+  if (e.refcount > 0) {
+    if (error) *error = "key of circuit " + id + " is in use by " + std::to_string(e.refcount) + " job(s)";
+    return ErrorCode::kFailedPrecondition;
+  }
+  drop_all_locked(e, bag);
+  return ErrorCode::kOk;  // bag (the key memory and its reservations) is freed here
+}
+
+std::uint64_t KeyManager::reclaim(PoolId pool, std::uint64_t deficit) {
+  Dropped bag;
+  std::uint64_t freed = 0;
+  std::lock_guard lk(m_);
+  std::vector<Entry*> lru;
+  for (auto& [id, e] : entries_) {
+    if (pool.is_vram()) {
+      auto it = e->devices.find(pool.device());
+      if (it != e->devices.end() && it->second.users == 0) lru.push_back(e.get());
+    } else if (pool == PoolId::host() && e->host && e->refcount == 0) {
+      lru.push_back(e.get());
+    }
+  }
+  std::sort(lru.begin(), lru.end(), [](const Entry* a, const Entry* b) { return a->last_use < b->last_use; });
+  for (Entry* e : lru) {
+    if (freed >= deficit) break;
+    if (pool.is_vram()) {
+      auto it = e->devices.find(pool.device());
+      freed += it->second.res.bytes();
+      bag.copies.push_back(std::move(it->second));
+      e->devices.erase(it);
+    } else {
+      freed += e->host_res.bytes();
+      drop_all_locked(*e, bag);
+    }
+  }
+  return freed;
+}
+
+std::vector<KeyStatus> KeyManager::status() const {
+  std::lock_guard lk(m_);
+  std::vector<KeyStatus> out;
+  for (const auto& [id, e] : entries_) {
+    KeyStatus s;
+    s.circuit_id = id;
+    s.curve = e->circuit->shape().curve;
+    s.tier = !e->devices.empty() ? "vram" : e->host ? "host" : "disk";
+    s.host_bytes = e->host_res.bytes();
+    for (const auto& [d, copy] : e->devices) {
+      s.vram_bytes += copy.res.bytes();
+      s.devices.push_back(d);
+    }
+    s.refcount = e->refcount;
+    s.proofs = e->proofs;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,107 @@
+// The SRS / proving-key manager. Tiers, fastest first:
+//   vram  a copy on a device (cuda: uploaded; cpu: a simulated copy accounted against the
+//         simulated VRAM budget), one per device that asked for it;
+//   host  the parsed ProvingKey in RAM (accounted against the host budget);
+//   disk  the .zkey file only (mmapped when read).
+// Jobs hold a Lease (refcount) from admission until their proof is final; a key with
+// refcount > 0 is never evicted. Making room evicts least-recently-used keys nobody holds:
+// device copies for a VRAM pool, whole keys (host copy and its device copies) for the host
+// pool. The budget calls reclaim() while a reservation waits.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "budget.hpp"
+#include "circuit.hpp"
+#include "cuzk/engine/types.hpp"
+#include "device.hpp"
+
+namespace cuzk::engine {
+
+class KeyManager {
+  struct Entry;
+
+ public:
+  // Holds one reference to a key (its host copy, and the device copies it asked for).
+  class Lease {
+   public:
+    Lease() = default;
+    Lease(Lease&& o) noexcept;
+    Lease& operator=(Lease&& o) noexcept;
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { release(); }
+    void release() noexcept;
+    explicit operator bool() const { return mgr_ != nullptr; }
+    const HostKey& host() const { return *host_; }
+
+   private:
+    friend class KeyManager;
+    KeyManager* mgr_ = nullptr;
+    Entry* entry_ = nullptr;
+    std::shared_ptr<const HostKey> host_;
+    std::vector<int> devices_;  // device copies this lease uses
+  };
+
+  KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits);
+  ~KeyManager();
+
+  // A reference to the circuit's key in host memory (loads it from disk if needed,
+  // reserving host memory first). `load_ms` gets the time spent loading (0 on a hit).
+  Lease acquire(const Circuit& c, const std::atomic<bool>* cancel, double* load_ms);
+  // The key's copy on `device` (uploads it if needed, reserving VRAM first).
+  const DeviceKey& on_device(Lease& lease, int device, const std::atomic<bool>* cancel, double* load_ms);
+  // The lease stops using its copy on `device` (after a device fault there).
+  void release_device(Lease& lease, int device);
+  bool resident_on(const std::string& circuit_id, int device) const;
+  void note_proof(const std::string& circuit_id);
+
+  // Host copy, then a device copy where the VRAM budget allows it without waiting.
+  ErrorCode preload(const Circuit& c, std::string* error);
+  ErrorCode evict(const std::string& circuit_id, std::string* error);
+  // Evicts unreferenced keys LRU-first until `deficit` bytes of `pool` are free; returns
+  // the bytes freed.
+  std::uint64_t reclaim(PoolId pool, std::uint64_t deficit);
+
+  std::vector<KeyStatus> status() const;
+
+ private:
+  struct DeviceCopy {
+    std::unique_ptr<DeviceKey> key;
+    Reservation res;
+    int users = 0;
+  };
+  struct Entry {
+    const Circuit* circuit = nullptr;
+    std::mutex load_m;  // one load/upload of this key at a time
+    std::shared_ptr<const HostKey> host;
+    Reservation host_res;
+    std::map<int, DeviceCopy> devices;
+    int refcount = 0;
+    std::uint64_t last_use = 0;
+    std::uint64_t proofs = 0;
+  };
+  void release(Lease& l) noexcept;
+  Entry& entry(const std::string& id);
+  // Detaches what evicting holds; the caller destroys it after unlocking.
+  struct Dropped {
+    std::vector<DeviceCopy> copies;
+    std::shared_ptr<const HostKey> host;
+    Reservation host_res;
+  };
+  void drop_all_locked(Entry& e, Dropped& out);
+
+  Budget& budget_;
+  DeviceBackend& backend_;
+  mutable std::mutex m_;
+  std::map<std::string, std::unique_ptr<Entry>> entries_;
+  std::uint64_t tick_ = 0;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,37 @@
+// Prometheus text exposition (format 0.0.4), written by hand: counters of finished proofs
+// by kind and state, per-phase duration histograms (recorded per finished job), and the
+// gauges taken from a StatusSnapshot at render time (queue depth by priority, memory
+// reserved vs budget per pool and device, keys resident by tier, jobs by state).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "cuzk/engine/types.hpp"
+
+namespace cuzk::engine {
+
+class Metrics {
+ public:
+  void record(const ProofResult& r);
+  std::string render(const StatusSnapshot& s) const;
+
+  static constexpr std::array<double, 14> kBuckets{0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                                                   0.5,   1,     2.5,  5,     10,  30,  120};
+
+ private:
+  struct Histogram {
+    std::array<std::uint64_t, kBuckets.size()> counts{};  // per bucket (not cumulative)
+    std::uint64_t count = 0;
+    double sum = 0;
+  };
+  mutable std::mutex m_;
+  std::map<std::pair<std::string, std::string>, std::uint64_t> proofs_;  // (kind, state)
+  std::map<std::string, Histogram> phases_;                              // seconds
+};
+
+}  // namespace cuzk::engine

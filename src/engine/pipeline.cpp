@@ -1,0 +1,238 @@
+#include "pipeline.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "cuzk/error.hpp"
+#include "cuzk/gpu/runtime.hpp"
+#include "errors.hpp"
+
+namespace cuzk::engine {
+
+void Pipeline::SynthQueue::push(Batch b) {
+  {
+    std::lock_guard lk(m_);
+    q_.push_back(std::move(b));
+  }
+  cv_.notify_one();
+}
+
+std::optional<Batch> Pipeline::SynthQueue::pop() {
+  std::unique_lock lk(m_);
+  cv_.wait(lk, [&] { return closed_ || !q_.empty(); });
+  if (closed_) return std::nullopt;
+  Batch b = std::move(q_.front());
+  q_.pop_front();
+  return b;
+}
+
+std::vector<Batch> Pipeline::SynthQueue::close() {
+  std::vector<Batch> left;
+  {
+    std::lock_guard lk(m_);
+    closed_ = true;
+    for (auto& b : q_) left.push_back(std::move(b));
+    q_.clear();
+  }
+  cv_.notify_all();
+  return left;
+}
+
+Pipeline::Pipeline(Parts parts)
+    : p_(std::move(parts)),
+      devq_(p_.backend.device_count(), p_.config.workers_per_device, p_.config.pipeline_depth) {
+  const int devices = p_.backend.device_count();
+  for (int d = 0; d < devices; ++d) {
+    admission_.push_back(std::make_unique<std::mutex>());
+    busy_.push_back(std::make_unique<std::atomic<int>>(0));
+    proofs_.push_back(std::make_unique<std::atomic<std::uint64_t>>(0));
+  }
+  threads_.emplace_back([this] { dispatcher(); });
+  for (int i = 0; i < p_.config.synthesis_concurrency; ++i) threads_.emplace_back([this] { synthesizer(); });
+  for (int d = 0; d < devices; ++d)
+    for (int w = 0; w < p_.config.workers_per_device; ++w)
+      threads_.emplace_back([this, d, w] { worker(d, d * p_.config.workers_per_device + w); });
+}
+
+Pipeline::~Pipeline() { (void)stop(); }
+
+std::vector<JobPtr> Pipeline::stop() {
+  std::vector<JobPtr> left;
+  if (stopped_) return left;
+  stopped_ = true;
+  left = p_.queue.close();
+  for (auto& b : synth_q_.close()) left.insert(left.end(), b.jobs.begin(), b.jobs.end());
+  for (auto& b : devq_.close()) left.insert(left.end(), b.jobs.begin(), b.jobs.end());
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+  return left;
+}
+
+int Pipeline::choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const {
+  int best = -1;
+  bool best_resident = false;
+  std::size_t best_load = 0;
+  for (int d : with_room) {
+    if (d == exclude) continue;
+    const bool resident = p_.keys.resident_on(c.id(), d);
+    const std::size_t load = devq_.pending(d) + static_cast<std::size_t>(busy_[d]->load());
+    if (best < 0 || (resident && !best_resident) || (resident == best_resident && load < best_load)) {
+      best = d;
+      best_resident = resident;
+      best_load = load;
+    }
+  }
+  return best;
+}
+
+void Pipeline::dispatcher() {
+  for (;;) {
+    if (devq_.wait_for_room().empty()) return;
+    std::vector<JobPtr> jobs = p_.queue.next_batch(p_.config.max_batch_size,
+                                                   std::chrono::milliseconds(p_.config.max_batch_wait_ms));
+    if (jobs.empty()) return;
+    const auto now = Clock::now();
+    Batch b;
+    for (auto& j : jobs) {
+      j->dispatched = now;
+      if (j->cancel.load()) p_.finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "cancelled while queued", nullptr);
+      else b.jobs.push_back(std::move(j));
+    }
+    if (b.jobs.empty()) continue;
+    b.device = choose_device(*b.jobs.front()->circuit, devq_.wait_for_room(), -1);
+    if (b.device < 0) {  // closed meanwhile
+      for (auto& j : b.jobs) p_.finish(*j, JobState::kCancelled, ErrorCode::kUnavailable, "engine shutting down", nullptr);
+      return;
+    }
+    for (auto& j : b.jobs) p_.table.set_batch(*j, b.jobs.size());
+    devq_.assign(b.device);
+    synth_q_.push(std::move(b));
+  }
+}
+
+void Pipeline::synthesizer() {
+  while (auto b = synth_q_.pop()) {
+    Batch ready;
+    ready.device = b->device;
+    for (auto& j : b->jobs) {
+      try {
+        groth16::PhaseTimings& t = j->timings;
+        t.check_cancel();
+        p_.table.set_state(*j, JobState::kSynthesizing, b->device);
+        j->lease = p_.keys.acquire(*j->circuit, &j->cancel, &j->key_load_ms);
+        j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
+        j->witness = j->circuit->synthesize(j->request, t);
+        std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
+        p_.table.set_state(*j, JobState::kWaitingDevice, b->device);
+        ready.jobs.push_back(j);
+      } catch (...) {
+        fail(*j, std::current_exception());
+      }
+    }
+    if (ready.jobs.empty()) devq_.abandon(b->device);
+    else devq_.push_ready(std::move(ready));
+  }
+}
+
+void Pipeline::worker(int device, int worker) {
+  while (auto b = devq_.pop(device, worker)) {
+    busy_[device]->fetch_add(1);
+    for (auto& j : b->jobs) run_on_device(j, device, worker);
+    busy_[device]->fetch_sub(1);
+  }
+}
+
+void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
+  Job& j = *job;
+  try {
+    j.timings.check_cancel();
+    const Circuit& c = *j.circuit;
+    const DeviceKey* dkey = nullptr;
+    Reservation scratch, pinned;
+    {
+      // One job at a time takes device memory, so two jobs never each hold part of what
+      // both need; the holders are running proofs, which release it when done.
+      std::lock_guard adm(*admission_[device]);
+      double ms = 0;
+      dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);
+      j.key_load_ms += ms;
+      scratch = p_.budget.reserve(PoolId::vram(device), p_.backend.scratch_bytes(c.shape()), &j.cancel);
+      if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)
+        pinned = p_.budget.reserve(PoolId::pinned(), pin, &j.cancel);
+    }
+    p_.table.set_state(j, JobState::kProving, device, worker);
+    const int attempt = p_.table.begin_attempt(j);
+    try {
+      ProvedOutput out = c.prove(p_.backend, *dkey, j.lease.host(), *j.witness, j.timings);
+      p_.keys.note_proof(c.id());
+      proofs_[device]->fetch_add(1);
+      scratch.release();
+      pinned.release();
+      p_.finish(j, JobState::kSucceeded, ErrorCode::kOk, "", &out);
+    } catch (const gpu::CudaError& e) {
+      scratch.release();
+      pinned.release();
+      const std::string why = "device fault on device " + std::to_string(device) + " (attempt " +
+                              std::to_string(attempt) + "): " + e.what();
+      if (attempt < 2 && !j.cancel.load()) retry(job, device, worker, why);
+      else p_.finish(j, JobState::kFailed, ErrorCode::kInternal, why, nullptr);
+    }
+  } catch (...) {
+    fail(j, std::current_exception());
+  }
+}
+
+void Pipeline::retry(const JobPtr& job, int device, int worker, const std::string& why) {
+  p_.keys.release_device(job->lease, device);
+  const int devices = p_.backend.device_count();
+  std::vector<int> all;
+  for (int d = 0; d < devices; ++d) all.push_back(d);
+  const int target = devices > 1 ? choose_device(*job->circuit, all, device) : device;
+  job->exclude_device = devices > 1 ? device : -1;
+  job->exclude_worker = worker;
+  spdlog::warn("job {}: {}; retrying on device {}", job->request.request_id, why, target);
+  p_.table.set_state(*job, JobState::kWaitingDevice, target);
+  devq_.push_retry(job, target);
+}
+
+void Pipeline::fail(Job& job, std::exception_ptr e) {
+  JobState s;
+  ErrorCode code;
+  std::string msg;
+  classify(e, job, &s, &code, &msg);
+  p_.finish(job, s, code, msg, nullptr);
+}
+
+void Pipeline::classify(std::exception_ptr e, const Job& job, JobState* s, ErrorCode* code, std::string* msg) {
+  *s = JobState::kFailed;
+  try {
+    std::rethrow_exception(e);
+  } catch (const groth16::Cancelled&) {
+    *s = JobState::kCancelled;
+    *code = ErrorCode::kCancelled;
+    *msg = "cancelled";
+  } catch (const EngineError& x) {
+    *code = x.code();
+    *msg = x.what();
+  } catch (const DecodeError& x) {
+    *code = ErrorCode::kInvalidArgument;
+    *msg = x.what();
+  } catch (const std::invalid_argument& x) {
+    *code = ErrorCode::kInvalidArgument;
+    *msg = x.what();
+  } catch (const std::exception& x) {
+    *code = ErrorCode::kInternal;
+    *msg = x.what();
+  } catch (...) {
+    *code = ErrorCode::kInternal;
+    *msg = "unknown error";
+  }
+  if (*s != JobState::kCancelled && job.cancel.load()) {
+    *s = JobState::kCancelled;
+    *code = ErrorCode::kCancelled;
+    *msg = "cancelled (" + *msg + ")";
+  }
+}
+
+}  // namespace cuzk::engine

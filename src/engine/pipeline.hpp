@@ -1,0 +1,90 @@
+// The engine's threads: one dispatcher (queue -> batch -> device, with affinity and
+// backpressure), synthesis_concurrency synthesis threads (key lease + host reservation +
+// witness), and workers_per_device workers per device (device admission, prove, verify).
+// Synthesis of the next batch overlaps proving of the current one; a device fault is
+// retried once on another worker (another device when there is one).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "budget.hpp"
+#include "cuzk/engine/config.hpp"
+#include "device.hpp"
+#include "device_queues.hpp"
+#include "job_queue.hpp"
+#include "job_table.hpp"
+#include "key_manager.hpp"
+
+namespace cuzk::engine {
+
+class Pipeline {
+ public:
+  // Makes a job final: (job, state, code, error, outputs or null).
+  using Finish = std::function<void(Job&, JobState, ErrorCode, const std::string&, ProvedOutput*)>;
+
+  struct Parts {
+    const EngineConfig& config;
+    JobQueue& queue;
+    JobTable& table;
+    KeyManager& keys;
+    Budget& budget;
+    DeviceBackend& backend;
+    Finish finish;
+  };
+
+  explicit Pipeline(Parts parts);
+  ~Pipeline();  // stop() if not yet
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  // Closes the queues and joins the threads; returns the jobs they had not taken.
+  std::vector<JobPtr> stop();
+  bool remove_waiting(const Job& job) { return devq_.remove(job); }
+
+  int busy_workers(int device) const { return busy_[device]->load(); }
+  std::uint64_t proofs(int device) const { return proofs_[device]->load(); }
+
+  // The final state, code and message for an exception a stage caught.
+  static void classify(std::exception_ptr e, const Job& job, JobState* state, ErrorCode* code, std::string* msg);
+
+ private:
+  class SynthQueue {
+   public:
+    void push(Batch b);
+    std::optional<Batch> pop();
+    std::vector<Batch> close();
+
+   private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<Batch> q_;
+    bool closed_ = false;
+  };
+
+  void dispatcher();
+  void synthesizer();
+  void worker(int device, int worker);
+  void run_on_device(const JobPtr& job, int device, int worker);
+  void retry(const JobPtr& job, int device, int worker, const std::string& why);
+  int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;
+  void fail(Job& job, std::exception_ptr e);
+
+  Parts p_;
+  DeviceQueues devq_;
+  SynthQueue synth_q_;
+  std::vector<std::unique_ptr<std::mutex>> admission_;  // per device: one job acquires memory at a time
+  std::vector<std::unique_ptr<std::atomic<int>>> busy_;
+  std::vector<std::unique_ptr<std::atomic<std::uint64_t>>> proofs_;
+  std::vector<std::thread> threads_;
+  bool stopped_ = false;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,43 @@
+// The shape of a proving key (what its memory needs follow from) and the engine's memory
+// estimates. The formulas, in bytes, with P1/P2 the in-memory size of a G1/G2 affine point
+// and S the size of a scalar (Fr):
+//
+//   key_host   = P1 * (ic + a + b_g1 + l + h) + P2 * b_g2 + nnz * (4 + S) + 3 * 8 * (rows + 1)
+//                (the ProvingKey's point vectors and its CSR matrices: u32 column + Fr value
+//                 per coefficient, u64 row pointers; ic = num_public + 1, a = b_g1 = b_g2 =
+//                 num_vars, l = num_vars - num_public - 1, h = n or n - 1)
+//   key_device = key_host (a device copy holds the same points and matrices; the CUDA
+//                backend may report its own figure)
+//   witness    = 2 * S * num_vars   (the assignment and its flattened copy, or the .wtns
+//                bytes and the parsed vector), held from synthesis until the proof is done
+//   scratch    = 4 * S * n + 8 MiB  (a, b, c over the domain and the H-polynomial domain
+//                twiddles, plus Pippenger buckets and per-thread partial sums), per proof
+//                while it runs on a device
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace cuzk::engine {
+
+struct KeyShape {
+  std::string curve;             // "bls12_381" or "bn254"
+  std::uint64_t num_vars = 0;    // wires including wire 0
+  std::uint64_t num_public = 0;
+  std::uint64_t domain_size = 0;
+  std::uint64_t h_len = 0;
+  std::uint64_t rows = 0;        // QAP rows (constraints + binding rows)
+  std::uint64_t nnz = 0;         // coefficients over the stored matrices
+  std::uint32_t g1_bytes = 0, g2_bytes = 0, fr_bytes = 0;
+};
+
+inline constexpr std::uint64_t kMsmScratchBytes = 8ull << 20;
+
+inline std::uint64_t key_host_bytes(const KeyShape& s) {
+  const std::uint64_t g1 = (s.num_public + 1) + 2 * s.num_vars + (s.num_vars - s.num_public - 1) + s.h_len;
+  return s.g1_bytes * g1 + s.g2_bytes * s.num_vars + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1);
+}
+inline std::uint64_t witness_bytes(const KeyShape& s) { return 2ull * s.fr_bytes * s.num_vars; }
+inline std::uint64_t scratch_bytes(const KeyShape& s) { return 4ull * s.fr_bytes * s.domain_size + kMsmScratchBytes; }
+
+}  // namespace cuzk::engine

@@ -1,0 +1,87 @@
+// The curve-typed half of a circuit: upload and prove-verify-encode, shared by the .zkey
+// and the native circuits. Included only by the per-curve translation units.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "circuit.hpp"
+#include "cuzk/groth16/bellperson_io.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/snarkjs_json.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/io/binfile.hpp"
+#include "errors.hpp"
+
+namespace cuzk::engine {
+
+template <class E>
+class TypedCircuit : public Circuit {
+ public:
+  using Fr = typename E::Fr;
+
+  const std::string& id() const override { return id_; }
+  const KeyShape& shape() const override { return shape_; }
+
+  std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const override {
+    auto typed = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
+    if (!typed) throw std::logic_error("circuit " + id_ + ": host key of another curve");
+    return b.curve<E>().upload(std::move(typed), device);
+  }
+
+  ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& wit,
+                     groth16::PhaseTimings& t) const override {
+    const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
+    const std::span<const Fr> w(dynamic_cast<const TypedWitness<E>&>(wit).w);
+    try {
+      groth16::check_witness_shape(pk, w);
+    } catch (const std::invalid_argument& e) {
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit " + id_ + ": " + e.what());
+    }
+    const groth16::Proof<E> proof = b.curve<E>().prove(dkey, w, t);
+    const auto pub = w.subspan(1, pk.num_public());
+    {
+      groth16::ScopedPhase p(t, "verify");
+      if (!groth16::verify(pk.vk, proof, pub))
+        throw EngineError(ErrorCode::kInvalidArgument,
+                          "circuit " + id_ + ": the proof does not verify: the witness does not satisfy the circuit");
+    }
+    ProvedOutput out;
+    out.proof_json = groth16::proof_to_json<E>(proof).dump();
+    out.public_json = groth16::public_to_json<Fr>(pub).dump();
+    if constexpr (std::is_same_v<E, groth16::Bls12_381>) {
+      const auto bytes = groth16::write_bellperson_proof(proof);
+      out.proof_bytes.assign(bytes.begin(), bytes.end());
+    }
+    return out;
+  }
+
+ protected:
+  // The shape of a .zkey from its header (section 2) and coefficient count (section 4).
+  static KeyShape zkey_shape(const io::BinFile& f) {
+    auto r = f.reader(2);
+    const std::uint32_t n8q = r.u32();
+    (void)r.bytes(n8q);
+    const std::uint32_t n8r = r.u32();
+    (void)r.bytes(n8r);
+    KeyShape s;
+    s.curve = std::string(E::kName);
+    s.num_vars = r.u32();
+    s.num_public = r.u32();
+    s.domain_size = r.u32();
+    s.h_len = s.domain_size;
+    s.rows = s.domain_size;  // an upper bound: rows fit the domain
+    s.nnz = f.reader(4).u32();
+    s.g1_bytes = sizeof(typename E::G1Affine);
+    s.g2_bytes = sizeof(typename E::G2Affine);
+    s.fr_bytes = sizeof(Fr);
+    if (s.num_vars < s.num_public + 1) throw DecodeError("zkey: nPublic + 1 exceeds nVars");
+    return s;
+  }
+
+  std::string id_;
+  KeyShape shape_;
+};
+
+}  // namespace cuzk::engine

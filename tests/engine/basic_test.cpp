@@ -1,0 +1,214 @@
+// Engine basics: native and .zkey circuits on both curves, every proof verified against the
+// key, timings, seeds, idempotent submit, kinds and priorities, bad inputs, config checks.
+#include <gtest/gtest.h>
+
+#include "support.hpp"
+
+namespace cuzk::engine::test {
+namespace {
+
+TEST(EngineBasic, NativeMulChainBothCurvesVerify) {
+  Engine e(small_config({mul_chain("bls", "bls12_381", 200), mul_chain("bn", "bn254", 200)}));
+  for (const std::string id : {"bls", "bn"}) {
+    const ProofResult r = e.prove(native_request(id, 5), 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_EQ(r.code, ErrorCode::kOk);
+    EXPECT_EQ(r.curve, id == "bls" ? "bls12_381" : "bn254");
+    EXPECT_EQ(r.proof_bytes.size(), id == "bls" ? 192u : 0u);
+    EXPECT_TRUE(verifies(r, cached_key(shared_cache_dir(), std::string("mul-chain-") + r.curve + "-constraints=200-")));
+    for (const char* phase : {"queue_wait", "key_load", "synthesis", "eval_abc", "h_poly", "msm_h", "msm_a", "msm_b_g1",
+                              "msm_b_g2", "msm_l", "verify", "total"})
+      EXPECT_GE(timing(r, phase), 0) << phase;
+    EXPECT_GE(timing(r, "total"), timing(r, "msm_a"));
+    EXPECT_EQ(r.attempts, 1);
+    EXPECT_EQ(r.device, 0);
+  }
+  const StatusSnapshot s = e.status();
+  EXPECT_EQ(s.succeeded, 2u);
+  EXPECT_EQ(s.failed, 0u);
+}
+
+TEST(EngineBasic, SeedDrawsTheWitness) {
+  Engine e(small_config({mul_chain("c", "bn254", 100)}));
+  const ProofResult a = e.prove(native_request("c", 1), 60s);
+  const ProofResult b = e.prove(native_request("c", 2), 60s);
+  const ProofResult a2 = e.prove(native_request("c", 1), 60s);
+  ASSERT_EQ(a.state, JobState::kSucceeded) << a.error;
+  ASSERT_EQ(b.state, JobState::kSucceeded) << b.error;
+  EXPECT_NE(a.public_json, b.public_json);  // another chain start, another output
+  EXPECT_EQ(a.public_json, a2.public_json);
+  EXPECT_NE(a.proof_json, a2.proof_json);   // fresh randomness r, s per proof
+}
+
+TEST(EngineBasic, ZkeyCircuitWithWtnsBothCurves) {
+  TempDir dir("zkey");
+  for (const std::string curve : {"bls12_381", "bn254"}) {
+    const ZkeyFixture fx = make_zkey_fixture(dir.path(), curve, 64);
+    CircuitSpec spec;
+    spec.id = "z";
+    spec.zkey_path = fx.zkey.string();
+    Engine e(small_config({spec}));
+    ProofRequest req;
+    req.circuit_id = "z";
+    req.wtns = make_wtns(curve, 64, 3);
+    const ProofResult r = e.prove(req, 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_EQ(r.curve, curve);
+    EXPECT_TRUE(verifies(r, fx.zkey));
+  }
+}
+
+TEST(EngineBasic, BadInputsGetClearErrorsAndChangeNothing) {
+  TempDir dir("bad");
+  const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
+  CircuitSpec spec;
+  spec.id = "z";
+  spec.zkey_path = fx.zkey.string();
+  Engine e(small_config({spec, mul_chain("n", "bn254", 100)}));
+  auto zreq = [](std::vector<std::uint8_t> w) {
+    ProofRequest r;
+    r.circuit_id = "z";
+    r.wtns = std::move(w);
+    return r;
+  };
+  // Malformed .wtns: refused at submit.
+  SubmitOutcome s = e.submit(zreq({1, 2, 3, 4, 5}));
+  EXPECT_EQ(s.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(s.error.find("malformed .wtns"), std::string::npos) << s.error;
+  // Wrong length.
+  s = e.submit(zreq(make_wtns("bn254", 64, 1, "short")));
+  EXPECT_EQ(s.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(s.error.find("expects " + std::to_string(fx.num_vars)), std::string::npos) << s.error;
+  // Witness of the other curve.
+  s = e.submit(zreq(make_wtns("bls12_381", 64, 1)));
+  EXPECT_EQ(s.code, ErrorCode::kInvalidArgument) << s.error;
+  // w[0] != 1.
+  s = e.submit(zreq(make_wtns("bn254", 64, 1, "bad_one")));
+  EXPECT_EQ(s.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(s.error.find("w[0]"), std::string::npos) << s.error;
+  // Unknown circuit; native circuit without a seed; zkey circuit with a seed.
+  EXPECT_EQ(e.submit(native_request("nope", 1)).code, ErrorCode::kNotFound);
+  ProofRequest no_seed;
+  no_seed.circuit_id = "n";
+  EXPECT_EQ(e.submit(no_seed).code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(e.submit(native_request("z", 1)).code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(e.status().succeeded + e.status().failed, 0u);  // nothing was queued
+  // Unsatisfied witness: well-formed, so it runs, and the proof fails verification.
+  const ProofResult bad = e.prove(zreq(make_wtns("bn254", 64, 1, "unsatisfied")), 60s);
+  EXPECT_EQ(bad.state, JobState::kFailed);
+  EXPECT_EQ(bad.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(bad.error.find("does not verify"), std::string::npos) << bad.error;
+  EXPECT_TRUE(bad.proof_json.empty());
+  // A good job right after still succeeds, on both circuits.
+  const ProofResult good = e.prove(zreq(make_wtns("bn254", 64, 2)), 60s);
+  ASSERT_EQ(good.state, JobState::kSucceeded) << good.error;
+  EXPECT_TRUE(verifies(good, fx.zkey));
+  EXPECT_EQ(e.prove(native_request("n", 4), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(e.peek("never-submitted").code, ErrorCode::kNotFound);
+}
+
+TEST(EngineBasic, IdempotentSubmit) {
+  Engine e(small_config({mul_chain("c", "bn254", 100)}));
+  const SubmitOutcome a = e.submit(native_request("c", 1, "job-1"));
+  ASSERT_EQ(a.code, ErrorCode::kOk) << a.error;
+  EXPECT_FALSE(a.duplicate);
+  const SubmitOutcome b = e.submit(native_request("c", 1, "job-1"));
+  EXPECT_EQ(b.code, ErrorCode::kOk);
+  EXPECT_TRUE(b.duplicate);
+  const SubmitOutcome c = e.submit(native_request("c", 2, "job-1"));
+  EXPECT_EQ(c.code, ErrorCode::kAlreadyExists);
+  EXPECT_TRUE(c.duplicate);
+  const auto r = e.await("job-1", 60s);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->state, JobState::kSucceeded);
+  // Resubmitting a finished id returns the same job, not a new proof.
+  EXPECT_TRUE(e.submit(native_request("c", 1, "job-1")).duplicate);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(e.status().succeeded, 1u);
+  // Empty ids get fresh ones.
+  const SubmitOutcome x = e.submit(native_request("c", 3));
+  const SubmitOutcome y = e.submit(native_request("c", 3));
+  EXPECT_FALSE(x.request_id.empty());
+  EXPECT_NE(x.request_id, y.request_id);
+  EXPECT_EQ(e.await(x.request_id, 60s)->state, JobState::kSucceeded);
+  EXPECT_EQ(e.await(y.request_id, 60s)->state, JobState::kSucceeded);
+}
+
+TEST(EngineBasic, FilecoinKindsMapToCircuitsWithDefaultPriorities) {
+  EngineConfig cfg = small_config({mul_chain("post", "bls12_381", 100)});
+  cfg.kind_circuits = {{ProofKind::kWinningPost, "post"}, {ProofKind::kPorep, "post"}};
+  Engine e(cfg);
+  ProofRequest r;
+  r.kind = ProofKind::kWinningPost;
+  r.native_seed = 9;
+  const ProofResult w = e.prove(r, 60s);
+  ASSERT_EQ(w.state, JobState::kSucceeded) << w.error;
+  EXPECT_EQ(w.circuit_id, "post");
+  EXPECT_EQ(w.priority, Priority::kCritical);
+  EXPECT_EQ(w.kind, ProofKind::kWinningPost);
+  r.kind = ProofKind::kPorep;
+  EXPECT_EQ(e.prove(r, 60s).priority, Priority::kNormal);
+  r.kind = ProofKind::kWindowPost;  // not configured
+  EXPECT_EQ(e.submit(r).code, ErrorCode::kNotFound);
+  EXPECT_EQ(default_priority(ProofKind::kWindowPost), Priority::kHigh);
+  EXPECT_EQ(default_priority(ProofKind::kSnapDeals), Priority::kNormal);
+  EXPECT_EQ(parse_proof_kind("window_post"), ProofKind::kWindowPost);
+  EXPECT_EQ(parse_priority("critical"), Priority::kCritical);
+}
+
+TEST(EngineBasic, PoseidonMerkleNative) {
+  CircuitSpec p;
+  p.id = "pm";
+  p.native = "poseidon-merkle";
+  p.curve = "bn254";
+  p.params = {{"depth", 1}};
+  Engine e(small_config({p}));
+  const ProofResult a = e.prove(native_request("pm", 1), 60s);
+  const ProofResult b = e.prove(native_request("pm", 2), 60s);
+  ASSERT_EQ(a.state, JobState::kSucceeded) << a.error;
+  ASSERT_EQ(b.state, JobState::kSucceeded) << b.error;
+  EXPECT_NE(a.public_json, b.public_json);  // another random path, another root
+  EXPECT_TRUE(verifies(a, cached_key(shared_cache_dir(), "poseidon-merkle-bn254-")));
+}
+
+TEST(EngineBasic, ConfigErrorsNameTheField) {
+  auto expect_invalid = [](EngineConfig c, const std::string& needle) {
+    try {
+      Engine e(std::move(c));
+      ADD_FAILURE() << "accepted a bad config (" << needle << ")";
+    } catch (const std::invalid_argument& ex) {
+      EXPECT_NE(std::string(ex.what()).find(needle), std::string::npos) << ex.what();
+    }
+  };
+  EngineConfig c = small_config({mul_chain("c", "bn254", 100)});
+  c.backend = "tpu";
+  expect_invalid(c, "backend");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.backend = "cuda";
+  expect_invalid(c, "cuda");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.circuits[0].native = "sha512";
+  expect_invalid(c, "circuits[0].native");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.circuits[0].params["width"] = 3;
+  expect_invalid(c, "circuits[0].params.width");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.circuits[0].native = "porep-like";
+  c.circuits[0].params = {};
+  expect_invalid(c, "circuits[0].curve");
+  c = small_config({mul_chain("c", "bn254", 100), mul_chain("c", "bn254", 100)});
+  expect_invalid(c, "circuits[1].id");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.kind_circuits = {{ProofKind::kPorep, "missing"}};
+  expect_invalid(c, "kind_circuits.porep");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.workers_per_device = 0;
+  expect_invalid(c, "workers_per_device");
+  CircuitSpec z;
+  z.id = "z";
+  z.zkey_path = "/nonexistent/x.zkey";
+  expect_invalid(small_config({z}), "circuits[0].zkey_path");
+}
+
+}  // namespace
+}  // namespace cuzk::engine::test

@@ -1,0 +1,180 @@
+#include "support.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <random>
+
+#include "cuzk/cs/constraint_system.hpp"
+#include "cuzk/gadgets/circuits/mul_chain.hpp"
+#include "cuzk/groth16/bellperson_io.hpp"
+#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/setup.hpp"
+#include "cuzk/groth16/snarkjs_json.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/groth16/zkey.hpp"
+#include "cuzk/r1cs/wtns.hpp"
+
+namespace cuzk::engine::test {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir(const std::string& tag) {
+  static std::atomic<int> n{0};
+  p_ = fs::temp_directory_path() / ("cuzk-engine-test-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+  fs::remove_all(p_);
+  fs::create_directories(p_);
+}
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(p_, ec);
+}
+
+const fs::path& shared_cache_dir() {
+  static const TempDir dir("cache");
+  return dir.path();
+}
+
+CircuitSpec mul_chain(const std::string& id, const std::string& curve, std::uint64_t constraints) {
+  CircuitSpec s;
+  s.id = id;
+  s.native = "mul-chain";
+  s.curve = curve;
+  s.params = {{"constraints", constraints}};
+  s.setup_seed = 7;
+  return s;
+}
+
+EngineConfig small_config(std::vector<CircuitSpec> circuits) {
+  EngineConfig c;
+  c.backend = "cpu";
+  c.devices = 1;
+  c.workers_per_device = 1;
+  c.max_batch_size = 1;
+  c.max_batch_wait_ms = 0;
+  c.synthesis_concurrency = 1;
+  c.pipeline_depth = 1;
+  c.host_budget_bytes = 1ull << 30;
+  c.vram_budget_bytes = 1ull << 30;
+  c.cache_dir = shared_cache_dir().string();
+  c.circuits = std::move(circuits);
+  return c;
+}
+
+ProofRequest native_request(const std::string& circuit, std::uint64_t seed, const std::string& id) {
+  ProofRequest r;
+  r.request_id = id;
+  r.circuit_id = circuit;
+  r.native_seed = seed;
+  return r;
+}
+
+namespace {
+template <class E>
+bool verify_with(const ProofResult& r, const io::BinFile& f) {
+  using Fr = typename E::Fr;
+  const groth16::ProvingKey<E> pk = groth16::read_zkey<E>(f);
+  const groth16::Proof<E> proof = groth16::parse_proof_json<E>(r.proof_json);
+  const std::vector<Fr> pub = groth16::parse_public_json<Fr>(r.public_json);
+  if (!groth16::verify(pk.vk, proof, std::span<const Fr>(pub))) return false;
+  if constexpr (std::is_same_v<E, groth16::Bls12_381>) {
+    if (!(groth16::read_bellperson_proof(r.proof_bytes) == proof)) return false;
+  } else {
+    if (!r.proof_bytes.empty()) return false;
+  }
+  return true;
+}
+
+template <class Fn>
+decltype(auto) on_curve(const std::string& curve, Fn&& fn) {
+  if (curve == "bn254") return fn.template operator()<groth16::Bn254>();
+  return fn.template operator()<groth16::Bls12_381>();
+}
+}  // namespace
+
+bool verifies(const ProofResult& r, const fs::path& zkey_path) {
+  if (r.state != JobState::kSucceeded) return false;
+  const io::BinFile f = io::BinFile::open(zkey_path, groth16::zkey_detail::kZkeyFile);
+  if (groth16::zkey_curve(f) == r1cs::Curve::bn254) return r.curve == "bn254" && verify_with<groth16::Bn254>(r, f);
+  return r.curve == "bls12_381" && verify_with<groth16::Bls12_381>(r, f);
+}
+
+fs::path cached_key(const fs::path& dir, const std::string& prefix) {
+  fs::path found;
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.starts_with(prefix) && name.ends_with(".zkey")) found = e.path(), ++n;
+  }
+  if (n != 1) ADD_FAILURE() << n << " cached keys named " << prefix << "* in " << dir;
+  return found;
+}
+
+ZkeyFixture make_zkey_fixture(const fs::path& dir, const std::string& curve, std::uint64_t constraints) {
+  return on_curve(curve, [&]<class E>() {
+    using Fr = typename E::Fr;
+    const auto r1cs = cs::record<Fr>(gadgets::circuits::MulChain<Fr>{constraints, 1});
+    const auto pk = groth16::setup<E>(r1cs, groth16::HConvention::kOddCoset, 99);
+    ZkeyFixture f;
+    f.zkey = dir / ("fixture-" + curve + "-" + std::to_string(constraints) + ".zkey");
+    groth16::write_zkey_file<E>(f.zkey, pk);
+    f.num_vars = pk.num_vars;
+    return f;
+  });
+}
+
+std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
+                                    const std::string& kind) {
+  return on_curve(curve, [&]<class E>() {
+    using Fr = typename E::Fr;
+    std::vector<Fr> w = cs::witness<Fr>(gadgets::circuits::MulChain<Fr>{constraints, seed}).full();
+    if (kind == "unsatisfied") w[w.size() / 2] += Fr::one();
+    if (kind == "short") w.pop_back();
+    if (kind == "bad_one") w[0] = Fr::from_u64(2);
+    return r1cs::write_wtns<Fr>(w);
+  });
+}
+
+double timing(const ProofResult& r, const std::string& phase) {
+  for (const auto& t : r.timings)
+    if (t.phase == phase) return t.ms;
+  return -1;
+}
+
+FinishOrder::FinishOrder(const Engine& e, std::vector<std::string> ids) : e_(e), ids_(std::move(ids)), t_([this] { run(); }) {}
+
+FinishOrder::~FinishOrder() {
+  {
+    std::lock_guard lk(m_);
+    stop_ = true;
+  }
+  t_.join();
+}
+
+void FinishOrder::run() {
+  for (;;) {
+    {
+      std::lock_guard lk(m_);
+      if (stop_ || order_.size() == ids_.size()) return;
+      for (const auto& id : ids_)
+        if (std::find(order_.begin(), order_.end(), id) == order_.end() && is_final(e_.peek(id).state))
+          order_.push_back(id);
+    }
+    std::this_thread::sleep_for(1ms);
+  }
+}
+
+std::vector<std::string> FinishOrder::wait(std::chrono::milliseconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    {
+      std::lock_guard lk(m_);
+      if (order_.size() == ids_.size() || std::chrono::steady_clock::now() > end) return order_;
+    }
+    std::this_thread::sleep_for(2ms);
+  }
+}
+
+}  // namespace cuzk::engine::test

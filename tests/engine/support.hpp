@@ -1,0 +1,74 @@
+// Shared helpers of the engine tests: configs over small native circuits, snarkjs-style
+// .zkey/.wtns fixtures, proof verification against the key file (compiled once in
+// support.cpp so the test files stay light), and an observer of completion order.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cuzk/engine/engine.hpp"
+
+namespace cuzk::engine::test {
+
+using namespace std::chrono_literals;
+
+// A fresh directory under the system temp dir, removed by the destructor.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& tag);
+  ~TempDir();
+  const std::filesystem::path& path() const { return p_; }
+
+ private:
+  std::filesystem::path p_;
+};
+
+// Keys shared by the tests of one process (one build of each test key).
+const std::filesystem::path& shared_cache_dir();
+
+CircuitSpec mul_chain(const std::string& id, const std::string& curve, std::uint64_t constraints);
+// A config with the cpu backend, one device, one worker, no batching wait and the given circuits.
+EngineConfig small_config(std::vector<CircuitSpec> circuits);
+ProofRequest native_request(const std::string& circuit, std::uint64_t seed, const std::string& id = "");
+
+// True when proof_json/public_json of `r` verify against the verifying key in `zkey_path`
+// (its curve from the key header), and the bellperson bytes (BLS12-381) decode to the same proof.
+bool verifies(const ProofResult& r, const std::filesystem::path& zkey_path);
+// The .zkey a native circuit's key is cached in (the only .zkey in `dir` whose name starts with `prefix`).
+std::filesystem::path cached_key(const std::filesystem::path& dir, const std::string& prefix);
+
+// A snarkjs-style fixture: a mul-chain key written as .zkey and witnesses as .wtns bytes.
+struct ZkeyFixture {
+  std::filesystem::path zkey;
+  std::uint64_t num_vars = 0;
+};
+ZkeyFixture make_zkey_fixture(const std::filesystem::path& dir, const std::string& curve, std::uint64_t constraints);
+// kind: "good", "unsatisfied" (one wire changed), "short" (one value missing), "bad_one" (w[0] = 2).
+std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
+                                    const std::string& kind = "good");
+
+double timing(const ProofResult& r, const std::string& phase);  // -1 when absent
+
+// Polls the engine and records the order in which the given requests became final.
+class FinishOrder {
+ public:
+  FinishOrder(const Engine& e, std::vector<std::string> ids);
+  ~FinishOrder();
+  std::vector<std::string> wait(std::chrono::milliseconds timeout);
+
+ private:
+  void run();
+  const Engine& e_;
+  std::vector<std::string> ids_;
+  std::mutex m_;
+  std::vector<std::string> order_;
+  bool stop_ = false;
+  std::thread t_;
+};
+
+}  // namespace cuzk::engine::test
