@@ -35,6 +35,9 @@ class Circuit {
   virtual std::shared_ptr<const HostKey> load_key() const = 0;
   // The full assignment for the request (parsed .wtns, or synthesized from the seed).
   virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const = 0;
+  // VRAM of the resident key and of one running proof on backend b, for the loaded key.
+  virtual std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const = 0;
+  virtual std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const = 0;
   // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
   // does not verify throws EngineError(kInvalidArgument).

@@ -7,6 +7,7 @@
 #include "cuzk/groth16/cpu_backend.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "device.hpp"
+#include "key_shape.hpp"
 
 namespace cuzk::engine {
 
@@ -24,8 +25,14 @@ class SimCurveDevice final : public CurveDevice<E> {
   std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
     return std::make_unique<SimDeviceKey<E>>(std::move(key), device);
   }
-  groth16::Proof<E> prove(const DeviceKey& key, std::span<const typename E::Fr> w, groth16::PhaseTimings& t) override {
+  std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override { return key_host_bytes(shape_of(pk)); }
+  std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
+    return engine::scratch_bytes(shape_of(pk));
+  }
+  groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
+                          groth16::PhaseTimings& t) override {
     const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);
+    if (&k.key->pk != &pk) throw std::logic_error("simulated device: key uploaded from another proving key");
     faults_.on_prove(k.device);
     groth16::CpuBackend<E> backend;
     return groth16::prove(k.key->pk, w, backend, t);

@@ -53,10 +53,14 @@ class CurveDevice {
   // Copies the key to `device`. The host key outlives the returned copy (the key manager
   // drops device copies before the host copy).
   virtual std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) = 0;
-  // The proof (not yet verified) from the resident key. A device fault throws
-  // cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled at a phase boundary.
-  virtual groth16::Proof<E> prove(const DeviceKey& key, std::span<const typename E::Fr> witness,
-                                  groth16::PhaseTimings& t) = 0;
+  // VRAM of the resident key and of one running proof, exact for a loaded key.
+  virtual std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const = 0;
+  virtual std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const = 0;
+  // The proof (not yet verified) from the resident key `key` uploaded from `pk`. A device
+  // fault throws cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled
+  // at a phase boundary.
+  virtual groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
+                                  std::span<const typename E::Fr> witness, groth16::PhaseTimings& t) = 0;
 };
 
 class DeviceBackend {
@@ -66,6 +70,7 @@ class DeviceBackend {
   virtual int device_count() const = 0;
   virtual std::string device_name(int device) const = 0;
   virtual std::uint64_t default_vram_budget(int device) const = 0;
+  // Estimates from the shape alone (admission at submit, before the key is loaded).
   virtual std::uint64_t key_bytes(const KeyShape& s) const = 0;      // a resident key
   virtual std::uint64_t scratch_bytes(const KeyShape& s) const = 0;  // one proof while it runs
   virtual std::uint64_t pinned_bytes(const KeyShape&) const { return 0; }  // staging per proof

@@ -120,7 +120,7 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
     *load_ms = ms_since(t0);
     return *k;
   }
-  Reservation r = budget_.reserve(PoolId::vram(device), backend_.key_bytes(e.circuit->shape()), cancel);
+  Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(backend_, *l.host_), cancel);
   std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
   std::lock_guard lk(m_);
   DeviceCopy& copy = e.devices[device];
@@ -164,7 +164,7 @@ ErrorCode KeyManager::preload(const Circuit& c, std::string* error) {
   try {
     double ms = 0;
     Lease l = acquire(c, nullptr, &ms);
-    const std::uint64_t need = backend_.key_bytes(c.shape());
+    const std::uint64_t need = c.device_key_bytes(backend_, l.host());
     // The device with the most free VRAM, if the copy fits there now.
     int best = -1;
     std::uint64_t best_free = 0;

@@ -157,7 +157,7 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
       double ms = 0;
       dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);
       j.key_load_ms += ms;
-      scratch = p_.budget.reserve(PoolId::vram(device), p_.backend.scratch_bytes(c.shape()), &j.cancel);
+      scratch = p_.budget.reserve(PoolId::vram(device), c.device_scratch_bytes(p_.backend, j.lease.host()), &j.cancel);
       if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)
         pinned = p_.budget.reserve(PoolId::pinned(), pin, &j.cancel);
     }

@@ -24,6 +24,13 @@ class TypedCircuit : public Circuit {
   const std::string& id() const override { return id_; }
   const KeyShape& shape() const override { return shape_; }
 
+  std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const override {
+    return b.curve<E>().key_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+  }
+  std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const override {
+    return b.curve<E>().scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+  }
+
   std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const override {
     auto typed = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
     if (!typed) throw std::logic_error("circuit " + id_ + ": host key of another curve");
@@ -39,7 +46,7 @@ class TypedCircuit : public Circuit {
     } catch (const std::invalid_argument& e) {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + id_ + ": " + e.what());
     }
-    const groth16::Proof<E> proof = b.curve<E>().prove(dkey, w, t);
+    const groth16::Proof<E> proof = b.curve<E>().prove(dkey, pk, w, t);
     const auto pub = w.subspan(1, pk.num_public());
     {
       groth16::ScopedPhase p(t, "verify");
