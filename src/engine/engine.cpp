@@ -115,9 +115,8 @@ struct Engine::Impl {
     j.witness.reset();
     j.witness_res.release();
     j.lease.release();
-    if (!table.finish(j, s, code, error, out)) return;
+    if (!table.finish(j, s, code, error, out, [this](const ProofResult& r) { metrics.record(r); })) return;
     const ProofResult& r = j.result;  // final: no longer written
-    metrics.record(r);
     auto level = s == JobState::kSucceeded ? spdlog::level::info : spdlog::level::warn;
     spdlog::log(level, "proof {} circuit={} kind={} priority={} state={} code={} device={} worker={} attempts={} batch={}{}{}",
                 r.request_id, r.circuit_id, to_string(r.kind), to_string(r.priority), to_string(r.state),

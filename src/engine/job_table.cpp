@@ -70,7 +70,8 @@ int JobTable::begin_attempt(Job& job) {
   return ++job.result.attempts;
 }
 
-bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out,
+                      const std::function<void(const ProofResult&)>& on_final) {
   std::vector<PhaseTiming> timings = result_timings(job);
   {
     std::lock_guard lk(m_);
@@ -85,6 +86,7 @@ bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& e
       job.result.public_json = std::move(out->public_json);
       job.result.proof_bytes = std::move(out->proof_bytes);
     }
+    on_final(job.result);
     finished_.push_back(job.request.request_id);
     while (finished_.size() > max_retained_) {
       jobs_.erase(finished_.front());

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -30,8 +31,10 @@ class JobTable {
   void set_batch(Job& job, std::size_t batch_size);
   int begin_attempt(Job& job);  // returns the attempt number (1, 2)
   // Makes the job final once (false if it already was): the result's timings are built
-  // from the job's, outputs moved in, waiters woken. The caller then drops the working state.
-  bool finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out = nullptr);
+  // from the job's, outputs moved in, `on_final` run (before any waiter can see the
+  // result: counters are then never behind a returned result), waiters woken.
+  bool finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out,
+              const std::function<void(const ProofResult&)>& on_final);
 
   std::optional<ProofResult> await(const std::string& id, std::chrono::milliseconds timeout) const;
   ProofResult peek(const std::string& id) const;
