@@ -120,8 +120,11 @@ void Pipeline::synthesizer() {
         groth16::PhaseTimings& t = j->timings;
         t.check_cancel();
         p_.table.set_state(*j, JobState::kSynthesizing, b->device);
-        j->lease = p_.keys.acquire(*j->circuit, &j->cancel, &j->key_load_ms);
-        j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
+        {
+          std::lock_guard adm(host_admission_);
+          j->lease = p_.keys.acquire(*j->circuit, &j->cancel, &j->key_load_ms);
+          j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
+        }
         j->witness = j->circuit->synthesize(j->request, t);
         std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
         p_.table.set_state(*j, JobState::kWaitingDevice, b->device);
@@ -151,9 +154,7 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     const DeviceKey* dkey = nullptr;
     Reservation scratch, pinned;
     {
-      // One job at a time takes device memory, so two jobs never each hold part of what
-      // both need; the holders are running proofs, which release it when done.
-      std::lock_guard adm(*admission_[device]);
+      std::lock_guard adm(*admission_[device]);  // see host_admission_
       double ms = 0;
       dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);
       j.key_load_ms += ms;

@@ -80,7 +80,11 @@ class Pipeline {
   Parts p_;
   DeviceQueues devq_;
   SynthQueue synth_q_;
-  std::vector<std::unique_ptr<std::mutex>> admission_;  // per device: one job acquires memory at a time
+  // One job at a time takes host memory (key + witness), and per device one at a time takes
+  // VRAM (key copy + scratch): a job never holds part of what it needs while another holds
+  // the rest, so the holders are always jobs that can finish.
+  std::mutex host_admission_;
+  std::vector<std::unique_ptr<std::mutex>> admission_;
   std::vector<std::unique_ptr<std::atomic<int>>> busy_;
   std::vector<std::unique_ptr<std::atomic<std::uint64_t>>> proofs_;
   std::vector<std::thread> threads_;

@@ -171,6 +171,35 @@ TEST(EngineBasic, PoseidonMerkleNative) {
   EXPECT_TRUE(verifies(a, cached_key(shared_cache_dir(), "poseidon-merkle-bn254-")));
 }
 
+TEST(EngineBasic, PreloadListAndRetentionLimit) {
+  EngineConfig cfg = small_config({mul_chain("c", "bn254", 100), mul_chain("d", "bn254", 128)});
+  cfg.preload = {"c"};
+  cfg.max_retained_results = 2;
+  Engine e(cfg);
+  for (const auto& k : e.status().keys) EXPECT_EQ(k.tier, k.circuit_id == "c" ? "vram" : "disk") << k.circuit_id;
+  const ProofResult first = e.prove(native_request("c", 1, "r1"), 60s);
+  EXPECT_EQ(first.state, JobState::kSucceeded);
+  EXPECT_EQ(timing(first, "key_load"), 0.0);  // preloaded
+  EXPECT_EQ(e.prove(native_request("c", 2, "r2"), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(e.prove(native_request("c", 3, "r3"), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(e.peek("r1").code, ErrorCode::kNotFound);  // the oldest result was dropped
+  EXPECT_EQ(e.peek("r3").state, JobState::kSucceeded);
+  EXPECT_EQ(e.circuit_ids(), (std::vector<std::string>{"c", "d"}));
+  EXPECT_EQ(e.config().max_retained_results, 2u);
+}
+
+TEST(EngineBasic, ShutdownStopsQueuedAndRunningWork) {
+  const auto t0 = std::chrono::steady_clock::now();
+  {
+    EngineConfig cfg = small_config({mul_chain("c", "bn254", 4096)});
+    Engine e(cfg);
+    for (int i = 0; i < 8; ++i) ASSERT_EQ(e.submit(native_request("c", i + 1)).code, ErrorCode::kOk);
+    while (e.status().proving == 0) std::this_thread::sleep_for(1ms);
+  }
+  // 8 proofs take seconds; stopping at the next phase boundary takes a fraction of one.
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 3s);
+}
+
 TEST(EngineBasic, ConfigErrorsNameTheField) {
   auto expect_invalid = [](EngineConfig c, const std::string& needle) {
     try {
