@@ -190,6 +190,7 @@ struct Engine::Impl {
       out.code = e.code();
       out.error = e.what();
     }
+    if (out.code != ErrorCode::kOk) metrics.rejected(out.code);
     return out;
   }
 

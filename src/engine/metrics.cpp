@@ -19,6 +19,11 @@ void Metrics::record(const ProofResult& r) {
   }
 }
 
+void Metrics::rejected(ErrorCode code) {
+  std::lock_guard lk(m_);
+  ++rejected_[std::string(to_string(code))];
+}
+
 std::string Metrics::render(const StatusSnapshot& s) const {
   std::string o;
   auto head = [&](const char* name, const char* type, const char* help) {
@@ -27,6 +32,9 @@ std::string Metrics::render(const StatusSnapshot& s) const {
   std::lock_guard lk(m_);
   head("cuzk_proofs_total", "counter", "Finished proof requests by kind and final state.");
   for (const auto& [k, n] : proofs_) o += fmt::format("cuzk_proofs_total{{kind=\"{}\",state=\"{}\"}} {}\n", k.first, k.second, n);
+
+  head("cuzk_rejected_total", "counter", "Requests refused at submit, by error code.");
+  for (const auto& [code, n] : rejected_) o += fmt::format("cuzk_rejected_total{{code=\"{}\"}} {}\n", code, n);
 
   head("cuzk_queue_depth", "gauge", "Jobs queued (not yet dispatched) by priority.");
   for (const auto& q : s.queues) o += fmt::format("cuzk_queue_depth{{priority=\"{}\"}} {}\n", to_string(q.priority), q.depth);

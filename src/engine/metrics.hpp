@@ -1,5 +1,5 @@
 // Prometheus text exposition (format 0.0.4), written by hand: counters of finished proofs
-// by kind and state, per-phase duration histograms (recorded per finished job), and the
+// by kind and state and of requests refused at submit by code, per-phase duration histograms (recorded per finished job), and the
 // gauges taken from a StatusSnapshot at render time (queue depth by priority, memory
 // reserved vs budget per pool and device, keys resident by tier, jobs by state).
 #pragma once
@@ -18,6 +18,7 @@ namespace cuzk::engine {
 class Metrics {
  public:
   void record(const ProofResult& r);
+  void rejected(ErrorCode code);  // a request refused at submit
   std::string render(const StatusSnapshot& s) const;
 
   static constexpr std::array<double, 14> kBuckets{0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
@@ -32,6 +33,7 @@ class Metrics {
   mutable std::mutex m_;
   std::map<std::pair<std::string, std::string>, std::uint64_t> proofs_;  // (kind, state)
   std::map<std::string, Histogram> phases_;                              // seconds
+  std::map<std::string, std::uint64_t> rejected_;                        // by error code
 };
 
 }  // namespace cuzk::engine

@@ -80,6 +80,7 @@ TEST(EngineMetrics, PrometheusTextCountsPhasesAndMemory) {
   has("cuzk_phase_duration_seconds_count{phase=\"msm_a\"} 2");
   has("cuzk_phase_duration_seconds_bucket{phase=\"total\",le=\"+Inf\"} 2");
   has("cuzk_queue_depth{priority=\"critical\"} 0");
+  has("cuzk_rejected_total{code=\"invalid_argument\"} 1");
   has("cuzk_memory_budget_bytes{pool=\"host\"} " + std::to_string(cfg.host_budget_bytes));
   has("cuzk_memory_budget_bytes{pool=\"vram\",device=\"1\"} " + std::to_string(cfg.vram_budget_bytes));
   has("cuzk_keys_resident{tier=\"vram\"} 1");
