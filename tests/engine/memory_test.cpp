@@ -225,6 +225,53 @@ TEST(EngineMemory, CancelQueuedAndRunningReleasesEverything) {
   EXPECT_EQ(e.status().devices[0].vram_reserved, 0u);
 }
 
+TEST(EngineMemory, CancelWhileWaitingForTheDeviceOrItsMemory) {
+  std::uint64_t key = 0;
+  {
+    Engine probe(small_config({mul_chain("c", "bn254", 4096)}));
+    ASSERT_EQ(probe.preload("c"), ErrorCode::kOk);
+    key = key_of(probe.status(), "c").vram_bytes;
+  }
+  KeyShape s;
+  s.fr_bytes = 32;
+  s.domain_size = domain_of(4096);
+  EngineConfig cfg = small_config({mul_chain("c", "bn254", 4096)});
+  cfg.workers_per_device = 2;
+  cfg.pipeline_depth = 2;
+  cfg.vram_budget_bytes = key + scratch_bytes(s) + scratch_bytes(s) / 2;  // one proof at a time
+  Engine e(cfg);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 20 + i, "w" + std::to_string(i))).code, ErrorCode::kOk);
+  wait_for_state(e, "w0", JobState::kProving);
+  // w1: taken by the second worker, blocked on the device's memory.
+  const auto end = std::chrono::steady_clock::now() + 60s;
+  while (e.status().devices[0].busy_workers < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(e.peek("w1").state, JobState::kWaitingDevice);
+  ASSERT_EQ(e.peek("w0").state, JobState::kProving);
+  EXPECT_EQ(e.cancel("w1"), ErrorCode::kOk);
+  const auto w1 = e.await("w1", 1s);  // stops waiting at once, not when w0 is done
+  ASSERT_TRUE(w1.has_value());
+  EXPECT_EQ(w1->state, JobState::kCancelled);
+  EXPECT_EQ(w1->attempts, 0);
+  EXPECT_EQ(e.await("w0", 60s)->state, JobState::kSucceeded);
+  EXPECT_EQ(e.await("w2", 60s)->state, JobState::kSucceeded);
+  expect_only_keys_reserved(e);
+}
+
+TEST(EngineMemory, CancelSynthesizedJobWaitingForAWorker) {
+  EngineConfig cfg = small_config({mul_chain("c", "bn254", 4096)});
+  cfg.pipeline_depth = 2;
+  Engine e(cfg);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 30 + i, "r" + std::to_string(i))).code, ErrorCode::kOk);
+  wait_for_state(e, "r0", JobState::kProving);
+  wait_for_state(e, "r1", JobState::kWaitingDevice);
+  ASSERT_EQ(e.peek("r0").state, JobState::kProving);
+  EXPECT_EQ(e.cancel("r1"), ErrorCode::kOk);
+  EXPECT_EQ(e.peek("r1").state, JobState::kCancelled);  // removed from the device queue at once
+  EXPECT_EQ(e.await("r0", 60s)->state, JobState::kSucceeded);
+  EXPECT_EQ(e.await("r2", 60s)->state, JobState::kSucceeded);
+  expect_only_keys_reserved(e);
+}
+
 TEST(EngineMemory, KeyCacheSurvivesRestartAndCorruptionIsRebuilt) {
   TempDir dir("restart");
   EngineConfig cfg = small_config({mul_chain("c", "bls12_381", 256)});
