@@ -148,6 +148,7 @@ void Pipeline::worker(int device, int worker) {
 
 void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
   Job& j = *job;
+  int attempt = 0;
   try {
     j.timings.check_cancel();
     const Circuit& c = *j.circuit;
@@ -156,29 +157,26 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     {
       std::lock_guard adm(*admission_[device]);  // see host_admission_
       double ms = 0;
-      dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);
+      dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);  // an upload can fault too
       j.key_load_ms += ms;
       scratch = p_.budget.reserve(PoolId::vram(device), c.device_scratch_bytes(p_.backend, j.lease.host()), &j.cancel);
       if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)
         pinned = p_.budget.reserve(PoolId::pinned(), pin, &j.cancel);
     }
     p_.table.set_state(j, JobState::kProving, device, worker);
-    const int attempt = p_.table.begin_attempt(j);
-    try {
-      ProvedOutput out = c.prove(p_.backend, *dkey, j.lease.host(), *j.witness, j.timings);
-      p_.keys.note_proof(c.id());
-      proofs_[device]->fetch_add(1);
-      scratch.release();
-      pinned.release();
-      p_.finish(j, JobState::kSucceeded, ErrorCode::kOk, "", &out);
-    } catch (const gpu::CudaError& e) {
-      scratch.release();
-      pinned.release();
-      const std::string why = "device fault on device " + std::to_string(device) + " (attempt " +
-                              std::to_string(attempt) + "): " + e.what();
-      if (attempt < 2 && !j.cancel.load()) retry(job, device, worker, why);
-      else p_.finish(j, JobState::kFailed, ErrorCode::kInternal, why, nullptr);
-    }
+    attempt = p_.table.begin_attempt(j);
+    ProvedOutput out = c.prove(p_.backend, *dkey, j.lease.host(), *j.witness, j.timings);
+    p_.keys.note_proof(c.id());
+    proofs_[device]->fetch_add(1);
+    scratch.release();
+    pinned.release();
+    p_.finish(j, JobState::kSucceeded, ErrorCode::kOk, "", &out);
+  } catch (const gpu::CudaError& e) {  // reservations already released by unwinding
+    if (attempt == 0) attempt = p_.table.begin_attempt(j);
+    const std::string why =
+        "device fault on device " + std::to_string(device) + " (attempt " + std::to_string(attempt) + "): " + e.what();
+    if (attempt < 2 && !j.cancel.load()) retry(job, device, worker, why);
+    else p_.finish(j, JobState::kFailed, ErrorCode::kInternal, why, nullptr);
   } catch (...) {
     fail(j, std::current_exception());
   }
