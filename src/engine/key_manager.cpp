@@ -115,7 +115,14 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
     *load_ms = 0;
     return *k;
   }
-  std::lock_guard load(e.load_m);
+  std::mutex* upload_m = nullptr;
+  {
+    std::lock_guard lk(m_);
+    auto& m = e.upload_m[device];
+    if (!m) m = std::make_unique<std::mutex>();
+    upload_m = m.get();
+  }
+  std::lock_guard upload(*upload_m);
   if (const DeviceKey* k = hit()) {
     *load_ms = ms_since(t0);
     return *k;

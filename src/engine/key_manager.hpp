@@ -79,7 +79,8 @@ class KeyManager {
   };
   struct Entry {
     const Circuit* circuit = nullptr;
-    std::mutex load_m;  // one load/upload of this key at a time
+    std::mutex load_m;                                   // one load from disk at a time
+    std::map<int, std::unique_ptr<std::mutex>> upload_m;  // one upload per device at a time
     std::shared_ptr<const HostKey> host;
     Reservation host_res;
     std::map<int, DeviceCopy> devices;
