@@ -171,6 +171,21 @@ TEST(EngineBasic, PoseidonMerkleNative) {
   EXPECT_TRUE(verifies(a, cached_key(shared_cache_dir(), "poseidon-merkle-bn254-")));
 }
 
+TEST(EngineBasic, Sha256MerkleNative) {
+  CircuitSpec p;
+  p.id = "sha";
+  p.native = "sha256-merkle";
+  p.curve = "bls12_381";
+  p.params = {{"depth", 1}};
+  Engine e(small_config({p}));
+  const ProofResult a = e.prove(native_request("sha", 1), 120s);
+  const ProofResult b = e.prove(native_request("sha", 2), 120s);
+  ASSERT_EQ(a.state, JobState::kSucceeded) << a.error;
+  ASSERT_EQ(b.state, JobState::kSucceeded) << b.error;
+  EXPECT_NE(a.public_json, b.public_json);  // another leaf and sibling, another root
+  EXPECT_TRUE(verifies(b, cached_key(shared_cache_dir(), "sha256-merkle-bls12_381-")));
+}
+
 TEST(EngineBasic, PreloadListAndRetentionLimit) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 100), mul_chain("d", "bn254", 128)});
   cfg.preload = {"c"};
