@@ -1,24 +1,81 @@
 #!/usr/bin/env bash
-# The main job on a built-in example: build cuzk, compile a circomlib Poseidon circuit with
-# circom2, compute its witness with snarkjs, then cuzk setup -> prove -> verify, and have
-# snarkjs verify cuzk's proof too. Set SKIP_DEPS=1 when the dependencies are installed.
+# The main job on built-in examples. Installs the dependencies (unless SKIP_DEPS=1), builds,
+# then:
+#  1. starts cuzk-daemon with its embedded default config (CPU backend, small built-in
+#     circuits with TEST keys; gRPC on /tmp/cuzk-daemon.sock and 127.0.0.1:9820, HTTP on
+#     127.0.0.1:9821), runs `cuzk-bench batch` (8 proofs, 4 at a time, every proof verified by
+#     cuzk-bench) and `cuzk-bench status`, shows a few /metrics lines and stops the daemon;
+#  2. compiles a circomlib Poseidon circuit with circom2, computes its witness with snarkjs,
+#     makes a TEST .zkey with `cuzk setup`, starts a daemon that serves that .zkey, proves the
+#     witness through it, and has snarkjs (and cuzk) verify the daemon's proof.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "${SKIP_DEPS:-0}" = 1 ] || scripts/install_deps.sh
 cmake --preset release >/dev/null
-cmake --build --preset release -j"$(nproc)" --target cuzk
-CUZK=build/release/src/apps/cuzk
+cmake --build --preset release -j"$(nproc)" --target cuzk cuzk-daemon cuzk-bench
+B=build/release/src/apps
 W=build/demo
+SNARKJS="node tests/oracle/node_modules/snarkjs/build/cli.cjs"
 rm -rf "$W" && mkdir -p "$W"
-echo "== compiling tests/interop/circuits/poseidon3.circom for BN254 (circom2)"
+DAEMON_PID=
+stop_daemon() {
+  [ -n "$DAEMON_PID" ] || return 0
+  kill -TERM "$DAEMON_PID" 2>/dev/null || true
+  wait "$DAEMON_PID" || true
+  DAEMON_PID=
+}
+trap stop_daemon EXIT
+start_daemon() {  # start_daemon <log> <args...>
+  local log=$1
+  shift
+  rm -f "$W/ready.json"
+  build/release/src/apps/cuzk-daemon --ready-file "$W/ready.json" "$@" >"$log" 2>&1 &
+  DAEMON_PID=$!
+  for _ in $(seq 1 600); do
+    [ -f "$W/ready.json" ] && return 0
+    kill -0 "$DAEMON_PID" 2>/dev/null || { cat "$log"; exit 1; }
+    sleep 0.2
+  done
+  echo "cuzk-daemon did not start"; cat "$log"; exit 1
+}
+
+echo "== cuzk-daemon with the embedded default config (cuzk-daemon --print-default-config shows it)"
+start_daemon "$W/daemon.log"
+sed 's/^/   /' "$W/daemon.log"
+echo "== cuzk-bench --verify batch -n 8 -j 4 --circuit mul-chain"
+"$B/cuzk-bench" --verify batch -n 8 -j 4 --circuit mul-chain
+echo "== cuzk-bench status"
+"$B/cuzk-bench" status
+echo "== GET http://127.0.0.1:9821/metrics (excerpt)"
+node -e 'fetch("http://127.0.0.1:9821/metrics").then(r => r.text()).then(t => console.log(t.split("\n")
+  .filter(l => /^cuzk_(proofs_total|server_rpcs_total)/.test(l)).join("\n")))'
+stop_daemon
+echo "   daemon stopped: $(tail -n 1 "$W/daemon.log")"
+
+echo "== compiling tests/interop/circuits/poseidon3.circom for BN254 (circom2), witness (snarkjs), TEST key (cuzk setup)"
 (cd tests/oracle && node node_modules/circom2/cli.js ../interop/circuits/poseidon3.circom --r1cs --wasm --prime bn128 \
    -l node_modules/circomlib/circuits -o ../../$W >/dev/null)
 echo '{"a": "1", "b": "2", "c": "3"}' >"$W/input.json"
-node tests/oracle/node_modules/snarkjs/build/cli.cjs wtns calculate "$W/poseidon3_js/poseidon3.wasm" "$W/input.json" "$W/witness.wtns"
-echo "== cuzk setup (test key) / prove / verify"
-"$CUZK" setup --r1cs "$W/poseidon3.r1cs" --zkey "$W/poseidon3.zkey" --vk "$W/verification_key.json" --seed 1
-"$CUZK" prove --zkey "$W/poseidon3.zkey" --wtns "$W/witness.wtns" --proof "$W/proof.json" --public "$W/public.json"
-"$CUZK" verify --vk "$W/verification_key.json" --proof "$W/proof.json" --public "$W/public.json"
-echo "== snarkjs groth16 verify (independent check of cuzk's proof)"
-node tests/oracle/node_modules/snarkjs/build/cli.cjs groth16 verify "$W/verification_key.json" "$W/public.json" "$W/proof.json"
+$SNARKJS wtns calculate "$W/poseidon3_js/poseidon3.wasm" "$W/input.json" "$W/witness.wtns"
+"$B/cuzk" setup --r1cs "$W/poseidon3.r1cs" --zkey "$W/poseidon3.zkey" --seed 1
+cat >"$W/poseidon3-daemon.toml" <<TOML
+[server]
+unix_socket = "$PWD/$W/poseidon3.sock"
+tcp_listen = ""
+http_listen = ""
+[engine]
+cache_dir = "$PWD/$W/cache"
+[[circuit]]
+id = "poseidon3"
+zkey = "poseidon3.zkey"
+TOML
+echo "== cuzk-daemon --config $W/poseidon3-daemon.toml; cuzk-bench single --wtns witness.wtns"
+start_daemon "$W/daemon2.log" --config "$W/poseidon3-daemon.toml"
+"$B/cuzk-bench" --target "unix:$PWD/$W/poseidon3.sock" --verify single --circuit poseidon3 --wtns "$W/witness.wtns" \
+  --proof "$W/proof.json" --public "$W/public.json"
+stop_daemon
+echo "== snarkjs groth16 verify (independent check of the daemon's proof, with snarkjs's own vk export)"
+$SNARKJS zkey export verificationkey "$W/poseidon3.zkey" "$W/verification_key.json" >/dev/null
+$SNARKJS groth16 verify "$W/verification_key.json" "$W/public.json" "$W/proof.json"
+"$B/cuzk" verify --vk "$W/verification_key.json" --proof "$W/proof.json" --public "$W/public.json"
 echo "public.json: $(tr -d ' \n' <"$W/public.json")"

@@ -8,7 +8,8 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build git pkg-config time \
   libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev libgmp-dev \
-  nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev libssl-dev >/dev/null
+  nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev libssl-dev \
+  protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev libcpp-httplib-dev >/dev/null
 # Node: the machine image ships it; install Debian's only if absent.
 command -v node >/dev/null && command -v npm >/dev/null || apt-get install -y -qq nodejs npm >/dev/null
 (cd tests/oracle && npm ci --no-audit --no-fund --loglevel=error)

@@ -1,0 +1,79 @@
+// cuzk-bench: shared pieces of the subcommands. A proof request template, one proof's round
+// trip through the daemon (SubmitProof, then AwaitProof until done), client-side
+// verification with the circuit's verification key, and latency statistics.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client.hpp"
+#include "names.hpp"
+#include "proof_check.hpp"
+
+namespace cuzk::bench {
+
+namespace pb = ::cuzk::v1;
+using server::kind_name;
+using server::priority_name;
+using server::state_name;
+
+// Exit statuses of every subcommand.
+inline constexpr int kExitOk = 0, kExitProofsFailed = 1, kExitUsage = 2;
+
+struct Common {
+  server::ClientOptions client;
+  double timeout_s = 600;  // per proof, client side
+  bool verify = false;     // check every returned proof with the circuit's verification key
+};
+
+struct RequestTemplate {
+  std::string circuit;          // circuit id; empty with a Filecoin kind = the kind's circuit
+  std::string kind = "groth16"; // groth16, winning_post, window_post, porep, snap_deals
+  std::string priority;         // "" = the kind's default; low, normal, high, critical
+  std::uint64_t seed = 1;       // native circuits: first seed (proof i uses seed + i)
+  std::string wtns_path;        // .zkey circuits: the witness
+};
+
+// Throws std::invalid_argument for unknown kind/priority or an unreadable .wtns.
+pb::ProofRequest make_request(const RequestTemplate& t, std::uint64_t index, const std::vector<char>& wtns);
+std::vector<char> read_file_bytes(const std::string& path);
+
+struct Outcome {
+  grpc::Status rpc;          // an RPC-level failure (the request was refused), or OK
+  bool done = false;         // the job reached a final state
+  pb::ProofResult result;
+  double latency_s = 0;      // submit -> final, client side
+  bool verified = false;     // only with Common::verify
+  std::string verify_error;
+  bool ok() const { return rpc.ok() && done && result.state() == pb::JOB_STATE_SUCCEEDED && verify_error.empty(); }
+};
+
+// Fetches and parses each circuit's verification key once (thread-safe).
+class Verifier {
+ public:
+  explicit Verifier(server::Client& client) : client_(client) {}
+  // Fills out.verified / out.verify_error.
+  void check(Outcome& out);
+
+ private:
+  server::Client& client_;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<const server::ProofChecker>> checkers_;
+};
+
+Outcome prove_one(server::Client& client, const pb::ProofRequest& req, double timeout_s, Verifier* verifier);
+
+// Reachability check before a run: false (and a message on stderr) when the daemon does not answer.
+bool check_connection(server::Client& client, pb::GetStatusResponse* status = nullptr);
+
+double percentile(std::vector<double> v, double p);  // p in [0, 100]; 0 for an empty vector
+std::string fmt_bytes(std::uint64_t b);
+void print_timings(const pb::ProofResult& r);
+
+}  // namespace cuzk::bench

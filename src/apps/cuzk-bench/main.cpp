@@ -1,0 +1,95 @@
+// cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load,
+// checks every returned proof with the circuit's verification key (--verify), and runs the
+// admin calls (status, preload, evict, cancel).
+#include <CLI/CLI.hpp>
+
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+#include "commands.hpp"
+
+namespace {
+
+void add_request_options(CLI::App* sub, cuzk::bench::RequestTemplate& r) {
+  sub->add_option("--circuit", r.circuit, "circuit id (empty with a Filecoin --kind: the daemon's circuit for the kind)");
+  sub->add_option("--kind", r.kind, "groth16, winning_post, window_post, porep, snap_deals")->capture_default_str();
+  sub->add_option("--priority", r.priority, "low, normal, high, critical (default: the kind's)");
+  sub->add_option("--seed", r.seed, "native circuits: seed of the first witness (proof i uses seed + i)")->capture_default_str();
+  sub->add_option("--wtns", r.wtns_path, "circom .wtns for circuits registered from a .zkey")->check(CLI::ExistingFile);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace cuzk::bench;
+  CLI::App app{"cuzk-bench: client and load generator for cuzk-daemon"};
+  app.require_subcommand(1);
+  Common common;
+  if (const char* t = std::getenv("CUZK_TOKEN")) common.client.token = t;
+  app.add_option("--target", common.client.target, "daemon address: unix:/path or host:port")->capture_default_str();
+  app.add_option("--token", common.client.token, "bearer token for TCP (default: $CUZK_TOKEN)");
+  app.add_option("--timeout", common.timeout_s, "seconds to wait for each proof")->capture_default_str();
+  app.add_flag("--verify", common.verify, "verify every returned proof with the circuit's verification key");
+
+  SingleArgs single;
+  auto* s = app.add_subcommand("single", "prove one proof and print its per-phase timings");
+  add_request_options(s, single.req);
+  s->add_option("--request-id", single.request_id, "idempotency key (default: assigned by the daemon)");
+  s->add_option("--proof", single.proof_out, "write proof.json here");
+  s->add_option("--public", single.public_out, "write public.json here");
+
+  BatchArgs batch;
+  bool batch_quiet = false;
+  auto* b = app.add_subcommand("batch", "N proofs, J at a time: throughput, p50/p99 latency, daemon peak memory");
+  add_request_options(b, batch.req);
+  b->add_option("-n,--count", batch.count, "proofs")->capture_default_str()->check(CLI::PositiveNumber);
+  b->add_option("-j,--concurrency", batch.concurrency, "proofs in flight")->capture_default_str()->check(CLI::PositiveNumber);
+  b->add_flag("--no-progress", batch_quiet, "no progress bar on stderr");
+
+  StressArgs stress;
+  bool stress_quiet = false;
+  auto* st = app.add_subcommand("stress", "mixed kinds and priorities for a duration; summary per kind and priority");
+  st->add_option("--duration", stress.duration_s, "seconds of submissions")->capture_default_str()->check(CLI::PositiveNumber);
+  st->add_option("-j,--concurrency", stress.concurrency, "proofs in flight")->capture_default_str()->check(CLI::PositiveNumber);
+  st->add_option("--max-jobs", stress.max_jobs, "most submissions")->capture_default_str()->check(CLI::PositiveNumber);
+  st->add_option("--seed", stress.seed, "seed of the random mix")->capture_default_str();
+  st->add_flag("--no-progress", stress_quiet, "no progress bar on stderr");
+
+  bool status_json = false;
+  auto* stat = app.add_subcommand("status", "devices, keys, queues, budgets, jobs, memory");
+  stat->add_flag("--json", status_json, "print the status as JSON (as HTTP /status)");
+
+  std::string circuit, request_id;
+  auto* pre = app.add_subcommand("preload", "load a circuit's key");
+  pre->add_option("--circuit", circuit, "circuit id")->required();
+  auto* ev = app.add_subcommand("evict", "drop a circuit's resident key (refused while a job uses it)");
+  ev->add_option("--circuit", circuit, "circuit id")->required();
+  auto* can = app.add_subcommand("cancel", "cancel a queued or running proof");
+  can->add_option("--id", request_id, "request id")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? kExitOk : kExitUsage;
+  }
+  batch.progress = !batch_quiet;
+  stress.progress = !stress_quiet;
+  try {
+    if (s->parsed()) return run_single(common, single);
+    if (b->parsed()) return run_batch(common, batch);
+    if (st->parsed()) return run_stress(common, stress);
+    if (stat->parsed()) return run_status(common, status_json);
+    if (pre->parsed()) return run_preload(common, circuit);
+    if (ev->parsed()) return run_evict(common, circuit);
+    if (can->parsed()) return run_cancel(common, request_id);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitUsage;
+  }
+  return kExitUsage;
+}

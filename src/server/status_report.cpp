@@ -1,0 +1,29 @@
+#include "status_report.hpp"
+
+#include <unistd.h>
+
+#include "convert.hpp"
+#include "process_memory.hpp"
+
+namespace cuzk::server {
+
+void build_status(const engine::Engine& engine, pb::GetStatusResponse* out) {
+  to_pb(engine.status(), out);
+  const engine::EngineConfig& cfg = engine.config();
+  for (const auto& c : cfg.circuits) {
+    auto* p = out->add_circuits();
+    p->set_id(c.id);
+    p->set_source(c.zkey_path.empty() ? "native" : "zkey");
+    p->set_native(c.native);
+    if (!c.native.empty()) p->set_curve(c.curve);
+    for (const auto& [kind, id] : cfg.kind_circuits)
+      if (id == c.id) p->add_kinds(to_pb(kind));
+  }
+  out->set_pid(static_cast<std::int64_t>(::getpid()));
+  if (const auto m = read_process_memory()) {
+    out->set_rss_bytes(m->rss_bytes);
+    out->set_peak_rss_bytes(m->peak_rss_bytes);
+  }
+}
+
+}  // namespace cuzk::server

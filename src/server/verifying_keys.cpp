@@ -1,0 +1,122 @@
+#include "verifying_keys.hpp"
+
+#include <algorithm>
+
+#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/snarkjs_json.hpp"
+#include "cuzk/groth16/zkey.hpp"
+
+namespace cuzk::server {
+
+namespace {
+
+template <class E>
+groth16::VerifyingKey<E> read_vk(const io::BinFile& f) {
+  using Fq = typename E::Fq;
+  using Fr = typename E::Fr;
+  namespace zd = groth16::zkey_detail;
+  groth16::VerifyingKey<E> vk;
+  auto r = f.reader(2);
+  const std::uint32_t n8q = r.u32();
+  const auto q = r.bytes(n8q);
+  if (n8q != Fq::kBytes || !r1cs::prime_matches<Fq>(q)) r.fail_at(4, "base field prime does not match the curve");
+  const std::uint32_t n8r = r.u32();
+  const auto rp = r.bytes(n8r);
+  if (n8r != Fr::kBytes || !r1cs::prime_matches<Fr>(rp)) r.fail("scalar field prime does not match the curve");
+  (void)r.u32();  // nVars
+  const std::uint32_t n_public = r.u32();
+  (void)r.u32();  // domainSize
+  vk.alpha_g1 = zd::read_vk_point<typename E::G1Curve>(r, "alpha1");
+  vk.beta_g1 = zd::read_vk_point<typename E::G1Curve>(r, "beta1");
+  vk.beta_g2 = zd::read_vk_point<typename E::G2Curve>(r, "beta2");
+  vk.gamma_g2 = zd::read_vk_point<typename E::G2Curve>(r, "gamma2");
+  vk.delta_g1 = zd::read_vk_point<typename E::G1Curve>(r, "delta1");
+  vk.delta_g2 = zd::read_vk_point<typename E::G2Curve>(r, "delta2");
+  zd::read_points<typename E::G1Curve>(f, 3, "IC", std::size_t{n_public} + 1, vk.ic, groth16::PointCheck::kSubgroup);
+  return vk;
+}
+
+template <class E>
+VerifyingKeyJson vk_json(const io::BinFile& f) {
+  return {groth16::vk_to_json<E>(read_vk<E>(f)).dump(1), std::string(E::kName)};
+}
+
+}  // namespace
+
+VerifyingKeyJson read_zkey_verifying_key(const std::filesystem::path& zkey) {
+  const io::BinFile f = io::BinFile::open(zkey, groth16::zkey_detail::kZkeyFile);
+  return io::with_path_context(zkey, [&] {
+    return groth16::zkey_curve(f) == r1cs::Curve::bn254 ? vk_json<groth16::Bn254>(f) : vk_json<groth16::Bls12_381>(f);
+  });
+}
+
+namespace {
+
+// The engine caches a native circuit's TEST key as
+//   <cache_dir>/<native>-<curve>-<param>=<value>...-seed<setup_seed>.zkey
+// with every parameter (defaults included). The configured parameters must all appear; one
+// file must match.
+std::vector<std::filesystem::path> native_key_files(const std::filesystem::path& dir, const engine::CircuitSpec& c) {
+  const std::string prefix = c.native + "-" + c.curve + "-";
+  const std::string suffix = "-seed" + std::to_string(c.setup_seed) + ".zkey";
+  std::vector<std::filesystem::path> hits;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!name.starts_with(prefix) || !name.ends_with(suffix) || name.size() < prefix.size() + suffix.size()) continue;
+    const std::string middle = "-" + name.substr(prefix.size(), name.size() - prefix.size() - suffix.size()) + "-";
+    bool all = true;
+    for (const auto& [k, v] : c.params) all = all && middle.find("-" + k + "=" + std::to_string(v) + "-") != std::string::npos;
+    if (all) hits.push_back(e.path());
+  }
+  return hits;
+}
+
+}  // namespace
+
+std::filesystem::path VerifyingKeys::zkey_of(const engine::CircuitSpec& c, std::string* error) {
+  if (!c.zkey_path.empty()) return c.zkey_path;
+  // Native circuits: the engine writes the key when it registers the circuit (and again if
+  // the file went missing when it loads the key).
+  const std::filesystem::path dir = engine_.config().cache_dir;
+  auto hits = native_key_files(dir, c);
+  if (hits.empty()) {
+    if (engine_.preload(c.id, error) != engine::ErrorCode::kOk) return {};
+    hits = native_key_files(dir, c);
+  }
+  if (hits.size() == 1) return hits.front();
+  if (error)
+    *error = hits.empty() ? "no cached key for native circuit \"" + c.id + "\" under " + dir.string()
+                          : "several cached keys match native circuit \"" + c.id + "\" under " + dir.string() +
+                                " (give all of its params in the config)";
+  return {};
+}
+
+engine::ErrorCode VerifyingKeys::get(const std::string& circuit_id, VerifyingKeyJson* out, std::string* error) {
+  {
+    std::lock_guard lock(mu_);
+    if (const auto it = cache_.find(circuit_id); it != cache_.end()) {
+      *out = it->second;
+      return engine::ErrorCode::kOk;
+    }
+  }
+  const auto& circuits = engine_.config().circuits;
+  const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
+  if (it == circuits.end()) {
+    if (error) *error = "unknown circuit \"" + circuit_id + "\"";
+    return engine::ErrorCode::kNotFound;
+  }
+  const std::filesystem::path zkey = zkey_of(*it, error);
+  if (zkey.empty()) return engine::ErrorCode::kInternal;
+  try {
+    VerifyingKeyJson vk = read_zkey_verifying_key(zkey);
+    std::lock_guard lock(mu_);
+    *out = cache_.emplace(circuit_id, std::move(vk)).first->second;
+    return engine::ErrorCode::kOk;
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return engine::ErrorCode::kInternal;
+  }
+}
+
+}  // namespace cuzk::server

@@ -1,0 +1,132 @@
+// DaemonConfig from TOML: the embedded default and the committed example parse; unknown keys
+// and bad values are refused with the key's name; sizes, paths and references are checked.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "daemon_config.hpp"
+
+namespace cuzk::server {
+namespace {
+
+std::string error_of(std::string_view toml) {
+  try {
+    (void)parse_daemon_config(toml, "t.toml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(DaemonConfig, EmbeddedDefaultIsSmallCpuWithCircuitsAndKinds) {
+  const DaemonConfig c = default_daemon_config();
+  EXPECT_EQ(c.engine.backend, "cpu");
+  EXPECT_FALSE(c.server.unix_socket.empty());
+  EXPECT_TRUE(c.server.tcp_listen.starts_with("127.0.0.1:"));
+  EXPECT_TRUE(c.server.http_listen.starts_with("127.0.0.1:"));
+  bool bls = false, bn = false;
+  for (const auto& circuit : c.engine.circuits) {
+    EXPECT_FALSE(circuit.native.empty()) << circuit.id;
+    bls = bls || circuit.curve == "bls12_381";
+    bn = bn || circuit.curve == "bn254";
+  }
+  EXPECT_TRUE(bls && bn);
+  EXPECT_TRUE(c.engine.kind_circuits.contains(engine::ProofKind::kPorep));
+  EXPECT_TRUE(c.engine.kind_circuits.contains(engine::ProofKind::kWinningPost));
+}
+
+TEST(DaemonConfig, ExampleFileParsesAndSetsEveryEngineField) {
+  const DaemonConfig c = load_daemon_config(CUZK_EXAMPLE_CONFIG);
+  EXPECT_EQ(c.engine.host_budget_bytes, 8ull << 30);
+  EXPECT_EQ(c.engine.pinned_budget_bytes, 2ull << 30);
+  EXPECT_EQ(c.server.rpc_threads, 64);
+  EXPECT_EQ(c.engine.fault.device, -1);
+  ASSERT_EQ(c.engine.circuits.size(), 2u);
+  EXPECT_EQ(c.engine.circuits[1].params.at("log2_nodes"), 4u);
+  EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kPorep), "porep-small");
+}
+
+TEST(DaemonConfig, ValuesAreRead) {
+  const DaemonConfig c = parse_daemon_config(R"(
+[server]
+unix_socket = ""
+tcp_listen = "127.0.0.1:7000"
+auth_token = "s3cret"
+[engine]
+workers_per_device = 3
+vram_budget_bytes = "96MiB"
+host_budget_bytes = 1048576
+preload = ["a"]
+[[circuit]]
+id = "a"
+native = "mul-chain"
+curve = "bn254"
+params = { constraints = 64 }
+setup_seed = 9
+[kinds]
+winning_post = "a"
+)",
+                                             "t.toml");
+  EXPECT_EQ(c.server.unix_socket, "");
+  EXPECT_EQ(c.server.auth_token, "s3cret");
+  EXPECT_EQ(c.engine.workers_per_device, 3);
+  EXPECT_EQ(c.engine.vram_budget_bytes, 96ull << 20);
+  EXPECT_EQ(c.engine.host_budget_bytes, 1048576u);
+  EXPECT_EQ(c.engine.circuits.at(0).setup_seed, 9u);
+  EXPECT_EQ(c.engine.circuits.at(0).params.at("constraints"), 64u);
+  EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kWinningPost), "a");
+}
+
+TEST(DaemonConfig, ErrorsNameTheKey) {
+  EXPECT_NE(error_of("[engine]\nworkerz = 2\n").find("engine.workerz: unknown key"), std::string::npos);
+  EXPECT_NE(error_of("[servr]\n").find("servr: unknown key"), std::string::npos);
+  EXPECT_NE(error_of("[engine]\nworkers_per_device = \"two\"\n").find("engine.workers_per_device: expected an integer"),
+            std::string::npos);
+  EXPECT_NE(error_of("[engine]\nworkers_per_device = 0\n").find("engine.workers_per_device: 0 is out of range"),
+            std::string::npos);
+  EXPECT_NE(error_of("[engine]\nbackend = \"tpu\"\n").find("engine.backend"), std::string::npos);
+  EXPECT_NE(error_of("[engine]\nvram_budget_bytes = \"12XB\"\n").find("engine.vram_budget_bytes: unknown size suffix"),
+            std::string::npos);
+  EXPECT_NE(error_of("[server]\ntcp_listen = \"localhost\"\n").find("server.tcp_listen"), std::string::npos);
+  EXPECT_NE(error_of("[server]\nhttp_listen = \"127.0.0.1:99999\"\n").find("server.http_listen"), std::string::npos);
+  EXPECT_NE(error_of("[server]\nunix_socket = \"\"\ntcp_listen = \"\"\n").find("would not listen"), std::string::npos);
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\ncolour = 1\n").find("circuit[0].colour: unknown key"),
+            std::string::npos);
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\n").find("circuit[0].zkey: give exactly one of zkey or native"),
+            std::string::npos);
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"fft\"\n").find("circuit[0].native: unknown circuit"),
+            std::string::npos);
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\ncurve = \"p256\"\n").find("circuit[0].curve"),
+            std::string::npos);
+  EXPECT_NE(error_of("[kinds]\nporep = \"nope\"\n").find("kinds.porep: no [[circuit]] has id \"nope\""), std::string::npos);
+  EXPECT_NE(error_of("[kinds]\nzk_rollup = \"x\"\n").find("kinds.zk_rollup: not a Filecoin proof kind"), std::string::npos);
+  EXPECT_NE(error_of("[engine]\npreload = [\"ghost\"]\n").find("engine.preload"), std::string::npos);
+  EXPECT_NE(error_of("[engine\n").find("t.toml:1"), std::string::npos);  // TOML syntax error with its line
+  EXPECT_NE(error_of("[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n")
+                .find("circuit[1].id: \"a\" is used twice"),
+            std::string::npos);
+}
+
+TEST(DaemonConfig, RelativeZkeyPathsResolveAgainstTheConfigFile) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cuzk-config-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "d.toml") << "[[circuit]]\nid = \"k\"\nzkey = \"keys/k.zkey\"\n";
+  }
+  const DaemonConfig c = load_daemon_config(dir / "d.toml");
+  EXPECT_EQ(c.engine.circuits.at(0).zkey_path, (std::filesystem::absolute(dir) / "keys/k.zkey").string());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(DaemonConfig, HostPort) {
+  EXPECT_EQ(parse_host_port("127.0.0.1:9820", "k").port, 9820);
+  EXPECT_EQ(parse_host_port("[::1]:0", "k").host, "::1");
+  EXPECT_THROW(parse_host_port(":80", "k"), ConfigError);
+  EXPECT_THROW(parse_host_port("h:x", "k"), ConfigError);
+}
+
+}  // namespace
+}  // namespace cuzk::server

@@ -1,0 +1,41 @@
+# Shared by the daemon shell tests: pass/fail counters and starting/stopping one cuzk-daemon
+# (its pid in DAEMON_PID; ports read from its --ready-file). Source it; needs DAEMON and WORK.
+fails=0
+DAEMON_PID=
+pass() { echo "ok: $*"; }
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# expect_rc <what> <rc> <cmd...>: the command exits with rc; its output is in $WORK/last.log.
+expect_rc() {
+  local what=$1 want=$2 rc=0
+  shift 2
+  "$@" >"$WORK/last.log" 2>&1 || rc=$?
+  if [ "$rc" -eq "$want" ]; then pass "$what"; else fail "$what (exit $rc, expected $want)"; cat "$WORK/last.log"; fi
+}
+expect_log() {  # expect_log <what> <regex>: the last command's output matches
+  if grep -Eq "$2" "$WORK/last.log"; then pass "$1"; else fail "$1 (no /$2/ in output)"; cat "$WORK/last.log"; fi
+}
+json_field() {  # json_field <file> <field>
+  node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]])' "$1" "$2"
+}
+start_daemon() {  # start_daemon <args...>: waits (bounded) until it serves
+  rm -f "$WORK/ready.json"
+  "$DAEMON" --ready-file "$WORK/ready.json" "$@" >"$WORK/daemon.log" 2>&1 &
+  DAEMON_PID=$!
+  for _ in $(seq 1 600); do
+    [ -f "$WORK/ready.json" ] && return 0
+    kill -0 "$DAEMON_PID" 2>/dev/null || { echo "daemon exited:"; cat "$WORK/daemon.log"; DAEMON_PID=; return 1; }
+    sleep 0.2
+  done
+  echo "daemon not ready after 120 s"; cat "$WORK/daemon.log"; return 1
+}
+stop_daemon() {  # SIGTERM, then wait at most 20 s; returns the daemon's exit status
+  [ -n "$DAEMON_PID" ] || return 0
+  kill -TERM "$DAEMON_PID" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 "$DAEMON_PID" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$DAEMON_PID" 2>/dev/null; then kill -KILL "$DAEMON_PID"; fi
+  local rc=0
+  wait "$DAEMON_PID" || rc=$?
+  DAEMON_PID=
+  return $rc
+}
+trap 'stop_daemon || true' EXIT
