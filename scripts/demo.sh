@@ -8,12 +8,14 @@
 #  2. compiles a circomlib Poseidon circuit with circom2, computes its witness with snarkjs,
 #     makes a TEST .zkey with `cuzk setup`, starts a daemon that serves that .zkey, proves the
 #     witness through it, and has snarkjs (and cuzk) verify the daemon's proof.
+# CUZK_BUILD_DIR=<configured build tree> builds there instead of the release preset.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "${SKIP_DEPS:-0}" = 1 ] || scripts/install_deps.sh
-cmake --preset release >/dev/null
-cmake --build --preset release -j"$(nproc)" --target cuzk cuzk-daemon cuzk-bench
-B=build/release/src/apps
+BUILD=${CUZK_BUILD_DIR:-build/release}
+[ -n "${CUZK_BUILD_DIR:-}" ] || cmake --preset release >/dev/null
+cmake --build "$BUILD" -j"$(nproc)" --target cuzk cuzk-daemon cuzk-bench
+B=$BUILD/src/apps
 W=build/demo
 SNARKJS="node tests/oracle/node_modules/snarkjs/build/cli.cjs"
 rm -rf "$W" && mkdir -p "$W"
@@ -29,7 +31,7 @@ start_daemon() {  # start_daemon <log> <args...>
   local log=$1
   shift
   rm -f "$W/ready.json"
-  build/release/src/apps/cuzk-daemon --ready-file "$W/ready.json" "$@" >"$log" 2>&1 &
+  "$B/cuzk-daemon" --ready-file "$W/ready.json" "$@" >"$log" 2>&1 &
   DAEMON_PID=$!
   for _ in $(seq 1 600); do
     [ -f "$W/ready.json" ] && return 0
