@@ -55,7 +55,8 @@ done
 expect_rc "a witness of the other curve is refused" 1 \
   "$BENCH" --target "$T" single --circuit poseidon3-bn254 --wtns "$WORK/bls12381/poseidon3.wtns"
 expect_log "refused as INVALID_ARGUMENT" 'INVALID_ARGUMENT'
-stop_daemon && pass "daemon stopped" || fail "daemon exit status"
+stop_daemon INT && pass "SIGINT: daemon exits 0" || fail "SIGINT: daemon exit status"
+grep -q "SIGINT: shutting down" "$WORK/daemon.log" && pass "SIGINT shutdown logged" || fail "SIGINT shutdown not logged"
 
 echo "circom e2e: $fails failed"
 [ "$fails" -eq 0 ]

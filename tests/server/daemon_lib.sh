@@ -28,9 +28,9 @@ start_daemon() {  # start_daemon <args...>: waits (bounded) until it serves
   done
   echo "daemon not ready after 120 s"; cat "$WORK/daemon.log"; return 1
 }
-stop_daemon() {  # SIGTERM, then wait at most 20 s; returns the daemon's exit status
+stop_daemon() {  # stop_daemon [SIGNAL]: SIGTERM by default, then wait at most 20 s; returns the daemon's exit status
   [ -n "$DAEMON_PID" ] || return 0
-  kill -TERM "$DAEMON_PID" 2>/dev/null || true
+  kill -"${1:-TERM}" "$DAEMON_PID" 2>/dev/null || true
   for _ in $(seq 1 100); do kill -0 "$DAEMON_PID" 2>/dev/null || break; sleep 0.2; done
   if kill -0 "$DAEMON_PID" 2>/dev/null; then kill -KILL "$DAEMON_PID"; fi
   local rc=0
