@@ -2,7 +2,7 @@
 # GPU backend: build, test (ctest -L gpu) and time on a machine with a CUDA GPU.
 #
 #   scripts/gpu_device_run.sh --prepare   HERE (dev machine, nvcc, no GPU needed): builds the
-#       GPU test/bench binaries for sm_90 into build/gpu-device and packs a fallback kit
+#       GPU test/bench binaries for sm_90 into build/h-gpu ($PREP_BUILD) and packs a fallback kit
 #       into build/gpu-carry (binaries, a CTest file, libtbb, and the dev files of the
 #       CPU dependencies that the device image lacks: TBB, GTest, nlohmann_json, OpenSSL).
 #   scripts/gpu_device_run.sh             THERE (the H200; carry build/gpu-carry):
@@ -16,19 +16,21 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-KIT=$ROOT/build/gpu-carry
+KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
-TARGETS="gpu_dev_fp_host_test gpu_field_test gpu_ntt_test gpu_bench"
+GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_abc_test gpu_backend_test"
+TARGETS="$GPU_TESTS gpu_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
-  B=$ROOT/build/gpu-device
+  B=${PREP_BUILD:-$ROOT/build/h-gpu}
   cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
         -DCUZK_TESTS=ON -DCUZK_BENCH=ON >/dev/null
   cmake --build "$B" --target $TARGETS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
-  cp "$B"/tests/gpu/gpu_dev_fp_host_test "$B"/tests/gpu/gpu_field_test "$B"/tests/gpu/gpu_ntt_test \
-     "$B"/bench/gpu/gpu_bench "$KIT/bin/"
+  for t in $GPU_TESTS; do cp "$B/tests/gpu/$t" "$KIT/bin/"; done
+  cp "$B"/bench/gpu/gpu_bench "$KIT/bin/"
+  strip "$KIT"/bin/* 2>/dev/null || true
   for so in $(ldd "$KIT"/bin/* | awk '/libtbb/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
   # configure needs, copied from the installed Debian packages, for the on-device build.
@@ -39,7 +41,14 @@ if [ "${1:-}" = "--prepare" ]; then
   done
   rm -rf "$KIT/deps/usr/share/doc" "$KIT/deps/usr/share/man"
   (cd "$ROOT" && git rev-parse HEAD 2>/dev/null; date -u) > "$KIT/BUILT_FROM"
-  du -sh "$KIT"
+  # A lean copy for runs that skip the on-device build: the binaries as one xz archive
+  # (the fatbins compress ~2x), libtbb, no dependency dev files.
+  LEAN=$ROOT/build/gpu-carry-lean
+  rm -rf "$LEAN" && mkdir -p "$LEAN"
+  tar cJf "$LEAN/bin.tar.xz" -C "$KIT" bin
+  cp -r "$KIT/lib" "$KIT/BUILT_FROM" "$LEAN/"
+  du -sh "$KIT" "$LEAN"
+  echo "lean kit: carry build/gpu-carry-lean, command: CUZK_GPU_KIT=build/gpu-carry-lean CUZK_GPU_SKIP_BUILD=1 bash scripts/gpu_device_run.sh"
   echo "kit ready: carry build/gpu-carry in the device call, command: bash scripts/gpu_device_run.sh"
   exit 0
 fi
@@ -86,8 +95,8 @@ elif [ -n "$NVCC" ]; then
   ) > "$OUT/build.log" 2>&1
   if [ $? -eq 0 ]; then
     # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
-    if cmake --build "$B" --target gpu_dev_fp_host_test gpu_field_test gpu_ntt_test cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
-       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT/bench/gpu/gpu_bench.cpp" \
+    if cmake --build "$B" --target $GPU_TESTS cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
+       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench}.cpp \
            "$B/src/gpu/libcuzk_gpu.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
            -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1; then
       path=onbox
@@ -99,11 +108,16 @@ else
 fi
 
 # ---- 2. fallback: the carried prebuilt kit -------------------------------------------
+case $KIT in /*) ;; *) KIT=$ROOT/$KIT ;; esac
+if [ ! -d "$KIT/bin" ] && [ -f "$KIT/bin.tar.xz" ]; then
+  mkdir -p "$ROOT/build/gpu-kit-bin" && tar xJf "$KIT/bin.tar.xz" -C "$ROOT/build/gpu-kit-bin" &&
+    ln -sfn "$ROOT/build/gpu-kit-bin/bin" "$KIT/bin"
+fi
 if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   path=kit
   export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
   {
-    for t in gpu_dev_fp_host_test gpu_field_test gpu_ntt_test; do
+    for t in $GPU_TESTS; do
       echo "add_test($t \"$KIT/bin/$t\")"
       echo "set_tests_properties($t PROPERTIES LABELS gpu)"
     done
@@ -118,17 +132,17 @@ case $path in
 esac
 
 # ---- tests -------------------------------------------------------------------------------
-( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout 300 ) > "$OUT/ctest.log" 2>&1
+( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout "${CTEST_TIMEOUT:-300}" -j"${CTEST_JOBS:-1}" ) > "$OUT/ctest.log" 2>&1
 trc=$?
 say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
 if [ $path = onbox ] && [ $trc -ne 0 ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   # Cross-check with the kit's binaries (tells build-environment trouble from code bugs).
   ( export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
-    for t in gpu_field_test gpu_ntt_test; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
+    for t in $GPU_TESTS; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
 fi
 
 # ---- benchmark -------------------------------------------------------------------------------
-timeout 240 "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" > "$OUT/bench.log" 2>&1
+timeout "${BENCH_TIMEOUT:-240}" "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" "${BENCH_SECTIONS:-all}" > "$OUT/bench.log" 2>&1
 say "gpu_bench: rc=$?"
 say "total $(( $(date +%s) - start )) s"
 echo "----- bench -----"; cat "$OUT/bench.log"

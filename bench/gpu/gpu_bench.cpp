@@ -1,58 +1,72 @@
-// GPU timings (a plain main, cudaEvent timing, median of repeated runs after a warm-up):
-//   Fr multiplication throughput; NTT forward 2^20/2^24/2^26/2^27, inverse and coset 2^27
-//   (BLS12-381 Fr, device-resident data, kernels only), the same forward including the
-//   host<->device copies, and the snarkjs H pipeline.
-// Usage: gpu_bench [max_log=27] [reps=10]
+// GPU timings (a plain main, median of repeated runs after a warm-up), in sections:
+//   ntt:   Fr multiplication throughput; NTT forward 2^20/2^24/2^26/2^27, inverse and coset
+//          (BLS12-381 Fr, device-resident data, kernels only), the same forward including
+//          the host<->device copies, and the snarkjs H pipeline;
+//   msm:   G1/G2 MSMs (msm_bench.cpp);
+//   prove: a whole proof through CudaBackend (prove_bench.cpp).
+// Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
-#include <random>
+#include <string>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gpu/field_ops.hpp"
 #include "cuzk/gpu/ntt.hpp"
 #include "cuzk/gpu/runtime.hpp"
 
 namespace {
-
 using namespace cuzk;
+using namespace cuzk::bench;
 using Fr = ff::bls12_381::Fr;
 
-// Fast valid elements: random limbs, top limb below the modulus' top limb (< p), taken as
-// Montgomery images. Not uniform, which timing does not need; never zero-filled.
-template <class F>
-std::vector<F> fill(std::size_t n, std::uint64_t seed) {
-  std::vector<F> v(n);
-  std::mt19937_64 rng(seed);
-  for (auto& x : v) {
-    typename F::Repr r{};
-    for (auto& w : r) w = rng();
-    r[F::kLimbs - 1] %= F::kModulus[F::kLimbs - 1];
-    x = F::from_mont(r);
-  }
-  return v;
+bool wants(const std::string& sections, const char* s) {
+  return sections == "all" || sections.find(s) != std::string::npos;
 }
 
-float median_ms(int reps, const std::function<void()>& body) {
-  gpu::EventTimer t;
-  body();  // warm-up
-  gpu::device_synchronize();
-  std::vector<float> ms;
-  for (int r = 0; r < reps; ++r) {
-    t.start();
-    body();
-    t.stop();
-    ms.push_back(t.elapsed_ms());
+void run_ntt_bench(std::size_t max_log, int reps) {
+  std::printf("peer (sppark, same H200): NTT 2^24 4.7 ms, 2^26 23.8 ms, 2^27 44.4 ms, coset 2^27 49.2 ms\n\n");
+  {  // multiplication throughput: 2^24 elements x 256 dependent products each
+    const std::size_t n = std::size_t{1} << 24;
+    const int chain = 256;
+    const auto hx = fill<Fr>(n, 1), hy = fill<Fr>(n, 2);
+    gpu::DeviceBuffer<Fr> x{std::span<const Fr>(hx)}, y{std::span<const Fr>(hy)};
+    const float ms = median_ms(reps, [&] { gpu::mul_chain_device<Fr>(x.data(), y.data(), n, chain); });
+    std::printf("%-44s 2^%-3d %10.3f ms  %.2f Gmul/s\n", "Fr mul (chains of 256)", 24, ms,
+                double(n) * chain / (ms * 1e-3) / 1e9);
   }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
-void row(const char* what, std::size_t log_n, float ms, const char* note = "") {
-  std::printf("%-34s 2^%-3zu %10.3f ms  %s\n", what, log_n, ms, note);
-  std::fflush(stdout);
+  for (std::size_t k : {20u, 24u, 26u, 27u}) {
+    if (k > max_log) continue;
+    const gpu::NttPlan<Fr> plan(k);
+    const auto h = fill<Fr>(plan.size(), 3 + k);
+    gpu::DeviceBuffer<Fr> x{std::span<const Fr>(h)};
+    row("NTT forward (kernels)", k, median_ms(reps, [&] { plan.forward(x.data()); }));
+    if (k == max_log || k == 27) {
+      row("NTT inverse (kernels)", k, median_ms(reps, [&] { plan.inverse(x.data()); }));
+      const gpu::PowerTable<Fr> g(Fr::from_u64(7), Fr::one(), plan.size());
+      row("coset NTT forward (kernels)", k, median_ms(reps, [&] { plan.coset_forward(x.data(), g); }));
+    }
+    std::vector<Fr> back(plan.size());
+    const int copy_reps = std::max(3, reps / 3);
+    row("NTT forward incl. H2D+D2H copies", k, median_ms(copy_reps, [&] {
+          x.upload(h);
+          plan.forward(x.data());
+          x.download(back);
+        }),
+        "(pageable host memory)");
+  }
+  if (max_log >= 24) {  // snarkjs H: 3 x (iNTT + shift + NTT) + a*b-c, device-resident
+    const std::size_t k = std::min<std::size_t>(max_log, 24);
+    const gpu::NttPlan<Fr> plan(k);
+    const auto h = fill<Fr>(3 * plan.size(), 9);
+    gpu::DeviceBuffer<Fr> abc{std::span<const Fr>(h)};
+    Fr* p = abc.data();
+    const std::size_t n = plan.size();
+    row("snarkjs H (device-resident)", k,
+        median_ms(reps, [&] { gpu::compute_h_snarkjs_device<Fr>(plan, p, p + n, p + 2 * n); }));
+  }
 }
 
 }  // namespace
@@ -60,51 +74,13 @@ void row(const char* what, std::size_t log_n, float ms, const char* note = "") {
 int main(int argc, char** argv) {
   const std::size_t max_log = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 27;
   const int reps = argc > 2 ? std::atoi(argv[2]) : 10;
+  const std::string sections = argc > 3 ? argv[3] : "all";
   try {
     gpu::require_device();
     std::printf("device: %s\n", gpu::device_description().c_str());
-    std::printf("peer (sppark, same H200): NTT 2^24 4.7 ms, 2^26 23.8 ms, 2^27 44.4 ms, coset 2^27 49.2 ms\n\n");
-
-    {  // multiplication throughput: 2^24 elements x 256 dependent products each
-      const std::size_t n = std::size_t{1} << 24;
-      const int chain = 256;
-      const auto hx = fill<Fr>(n, 1), hy = fill<Fr>(n, 2);
-      gpu::DeviceBuffer<Fr> x{std::span<const Fr>(hx)}, y{std::span<const Fr>(hy)};
-      const float ms = median_ms(reps, [&] { gpu::mul_chain_device<Fr>(x.data(), y.data(), n, chain); });
-      std::printf("%-34s 2^%-3d %10.3f ms  %.2f Gmul/s\n", "Fr mul (chains of 256)", 24, ms,
-                  double(n) * chain / (ms * 1e-3) / 1e9);
-    }
-
-    for (std::size_t k : {20u, 24u, 26u, 27u}) {
-      if (k > max_log) continue;
-      const gpu::NttPlan<Fr> plan(k);
-      const auto h = fill<Fr>(plan.size(), 3 + k);
-      gpu::DeviceBuffer<Fr> x{std::span<const Fr>(h)};
-      row("NTT forward (kernels)", k, median_ms(reps, [&] { plan.forward(x.data()); }));
-      if (k == max_log || k == 27) {
-        row("NTT inverse (kernels)", k, median_ms(reps, [&] { plan.inverse(x.data()); }));
-        const gpu::PowerTable<Fr> g(Fr::from_u64(7), Fr::one(), plan.size());
-        row("coset NTT forward (kernels)", k, median_ms(reps, [&] { plan.coset_forward(x.data(), g); }));
-      }
-      std::vector<Fr> back(plan.size());
-      const int copy_reps = std::max(3, reps / 3);
-      row("NTT forward incl. H2D+D2H copies", k, median_ms(copy_reps, [&] {
-            x.upload(h);
-            plan.forward(x.data());
-            x.download(back);
-          }),
-          "(pageable host memory)");
-    }
-
-    if (max_log >= 24) {  // snarkjs H: 3 x (iNTT + shift + NTT) + a*b-c, device-resident
-      const std::size_t k = std::min<std::size_t>(max_log, 24);
-      const gpu::NttPlan<Fr> plan(k);
-      const auto h = fill<Fr>(3 * plan.size(), 9);
-      gpu::DeviceBuffer<Fr> abc{std::span<const Fr>(h)};
-      Fr* p = abc.data();
-      const std::size_t n = plan.size();
-      row("snarkjs H (device-resident)", k, median_ms(reps, [&] { gpu::compute_h_snarkjs_device<Fr>(plan, p, p + n, p + 2 * n); }));
-    }
+    if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
+    if (wants(sections, "msm")) run_msm_bench(max_log, reps);
+    if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());
     return 1;

@@ -28,13 +28,34 @@ void require_device() {
   if (!device_available(&why)) throw CudaError("no usable CUDA device: " + why);
 }
 
-std::string device_description() {
+std::string device_description(int device) {
   cudaDeviceProp p{};
-  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&p, device));
   std::ostringstream os;
   os << p.name << ", sm_" << p.major << p.minor << ", " << p.multiProcessorCount << " SMs, "
      << (p.totalGlobalMem >> 20) << " MiB, L2 " << (p.l2CacheSize >> 20) << " MiB";
   return os.str();
+}
+
+int device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+int current_device() {
+  int d = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&d));
+  return d;
+}
+void set_device(int device) { CUZK_CUDA_CHECK(cudaSetDevice(device)); }
+void device_memory(std::size_t* free_bytes, std::size_t* total_bytes) {
+  std::size_t f = 0, t = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&f, &t));
+  if (free_bytes) *free_bytes = f;
+  if (total_bytes) *total_bytes = t;
 }
 
 void* device_alloc(std::size_t bytes) {

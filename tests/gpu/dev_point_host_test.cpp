@@ -11,26 +11,15 @@
 #include <vector>
 
 #include "cuzk/ec/curves.hpp"
+#include "cuzk/gpu/coord_info.hpp"
 #include "cuzk/gpu/dev_point.cuh"
 
 namespace {
 
 using namespace cuzk;
 
-template <class B>
-struct HostCoord {
-  using Fq = B;
-  static constexpr int kDeg = 1;
-};
-template <class B>
-  requires(B::kDegree == 2)
-struct HostCoord<B> {
-  using Fq = typename B::Base;
-  static constexpr int kDeg = 2;
-};
-
 template <class C>
-using DevF = gpu::DevCoord<typename HostCoord<typename C::Base>::Fq, HostCoord<typename C::Base>::kDeg>;
+using DevF = gpu::DevCoord<typename gpu::CoordInfo<typename C::Base>::Fq, gpu::CoordInfo<typename C::Base>::kDeg>;
 
 template <class To, class From>
 To bits(const From& f) {

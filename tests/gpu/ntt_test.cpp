@@ -14,26 +14,14 @@
 #include "cuzk/poly/h_poly.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "require_device.hpp"
+#include "vec_util.hpp"
 
 namespace {
 
 using namespace cuzk;
 
-template <class F>
-std::vector<F> random_vec(std::mt19937_64& rng, std::size_t n) {
-  std::vector<F> v(n);
-  for (auto& x : v) x = F::random(rng);
-  return v;
-}
-
-// First differing index, or -1.
-template <class F>
-long first_diff(const std::vector<F>& a, const std::vector<F>& b) {
-  if (a.size() != b.size()) return 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a[i], &b[i], sizeof(F)) != 0) return static_cast<long>(i);
-  return -1;
-}
+using test::first_diff;
+using test::random_vec;
 
 enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDistribute };
 

@@ -21,8 +21,36 @@ class CudaError : public std::runtime_error {
 bool device_available(std::string* why = nullptr);
 // Throws CudaError("no usable CUDA device: ...") when device_available() is false.
 void require_device();
-// Name, SM count and memory of device 0, one line.
-std::string device_description();
+// Name, SM count and memory of a device (default 0), one line.
+std::string device_description(int device = 0);
+
+// Devices and per-thread device selection (cudaSetDevice is per host thread: every
+// worker thread selects its device before touching memory or launching work).
+int device_count();         // 0 when no device can be used
+int current_device();
+void set_device(int device);  // throws CudaError for an invalid index
+// Free and total memory of the current device.
+void device_memory(std::size_t* free_bytes, std::size_t* total_bytes);
+
+// Selects `device` for this thread for the guard's lifetime and restores the previous
+// selection afterwards.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device) : prev_(current_device()) {
+    if (device != prev_) set_device(device);
+  }
+  ~DeviceGuard() {
+    try {
+      if (current_device() != prev_) set_device(prev_);
+    } catch (...) {
+    }
+  }
+  DeviceGuard(const DeviceGuard&) = delete;
+  DeviceGuard& operator=(const DeviceGuard&) = delete;
+
+ private:
+  int prev_;
+};
 
 void* device_alloc(std::size_t bytes);
 void device_free(void* p) noexcept;

@@ -1,0 +1,68 @@
+// Helpers shared by the GPU benchmark sections (gpu_bench.cpp, msm_bench.cpp,
+// prove_bench.cpp): fast valid field elements, timing, table rows.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "cuzk/gpu/runtime.hpp"
+
+namespace cuzk::bench {
+
+// Fast valid elements: random limbs, top limb below the modulus' top limb (< p), taken as
+// Montgomery images. Not uniform, which timing does not need; never zero-filled.
+template <class F>
+std::vector<F> fill(std::size_t n, std::uint64_t seed) {
+  std::vector<F> v(n);
+  std::mt19937_64 rng(seed);
+  for (auto& x : v) {
+    typename F::Repr r{};
+    for (auto& w : r) w = rng();
+    r[F::kLimbs - 1] %= F::kModulus[F::kLimbs - 1];
+    x = F::from_mont(r);
+  }
+  return v;
+}
+
+// Median device time (cudaEvents) of `reps` runs after one warm-up.
+inline float median_ms(int reps, const std::function<void()>& body) {
+  gpu::EventTimer t;
+  body();
+  gpu::device_synchronize();
+  std::vector<float> ms;
+  for (int r = 0; r < reps; ++r) {
+    t.start();
+    body();
+    t.stop();
+    ms.push_back(t.elapsed_ms());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// Median wall time of `reps` runs after one warm-up (bodies that end synchronised).
+inline double median_wall_ms(int reps, const std::function<void()>& body) {
+  body();
+  std::vector<double> ms;
+  for (int r = 0; r < reps; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    body();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+inline void row(const char* what, std::size_t log_n, double ms, const char* note = "") {
+  std::printf("%-44s 2^%-3zu %10.3f ms  %s\n", what, log_n, ms, note);
+  std::fflush(stdout);
+}
+
+void run_msm_bench(std::size_t max_log, int reps);
+void run_prove_bench(std::size_t max_log, int reps);
+
+}  // namespace cuzk::bench

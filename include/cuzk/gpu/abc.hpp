@@ -1,0 +1,53 @@
+// The QAP side of a Groth16 proof on the GPU: CSR matrices resident on the device, the
+// a/b/c evaluation (a_i = <A row i, w>, ...) and the H polynomial in the bellperson
+// convention (the snarkjs one is compute_h_snarkjs_device in ntt.hpp). Plain C++; the
+// kernels are instantiated for bls12_381::Fr and bn254::Fr. Work is queued on the
+// current device's default stream.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "cuzk/gpu/ntt.hpp"
+#include "cuzk/gpu/runtime.hpp"
+#include "cuzk/r1cs/csr.hpp"
+
+namespace cuzk::gpu {
+
+template <class Fr>
+class DeviceCsr {
+ public:
+  DeviceCsr() = default;
+  explicit DeviceCsr(const r1cs::CsrMatrix<Fr>& m)
+      : row_ptr_(std::span<const std::uint64_t>(m.row_ptr)),
+        cols_(std::span<const std::uint32_t>(m.cols)),
+        vals_(std::span<const Fr>(m.vals)),
+        rows_(m.num_rows()) {}
+  static std::size_t bytes(const r1cs::CsrMatrix<Fr>& m) {
+    return m.row_ptr.size() * 8 + m.nnz() * (4 + sizeof(Fr));
+  }
+  std::size_t num_rows() const { return rows_; }
+  const std::uint64_t* row_ptr() const { return row_ptr_.data(); }
+  const std::uint32_t* cols() const { return cols_.data(); }
+  const Fr* vals() const { return vals_.data(); }
+
+ private:
+  DeviceBuffer<std::uint64_t> row_ptr_;
+  DeviceBuffer<std::uint32_t> cols_;
+  DeviceBuffer<Fr> vals_;
+  std::size_t rows_ = 0;
+};
+
+// out[i] = <row i of m, w> for i < m.num_rows(), out[i] = 0 for num_rows() <= i < n
+// (device pointers; w holds at least the matrix's num_cols values; n >= num_rows()).
+template <class Fr>
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n);
+
+// Bellperson H on device-resident a, b, c (plan.size() each, used as scratch): a <- the
+// coefficients of (A B - C) / Z, computed on the coset g<omega>; equal to
+// poly::compute_h_classic with the same g (the field's multiplicative generator there).
+template <class F>
+void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F& g);
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,80 @@
+// a/b/c evaluation from device CSR matrices and the bellperson H (cuzk/gpu/abc.hpp).
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "check.cuh"
+#include "cuzk/ff/fields.hpp"
+#include "cuzk/gpu/abc.hpp"
+#include "cuzk/gpu/field_ops.hpp"
+#include "dev_cast.cuh"
+#include "kernels.cuh"
+
+namespace cuzk::gpu {
+
+namespace {
+constexpr unsigned kThreads = 256;
+unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
+
+template <class Dv>
+__global__ void eval_rows_kernel(const std::uint64_t* row_ptr, const std::uint32_t* cols, const Dv* vals,
+                                 const Dv* w, Dv* out, std::uint64_t rows, std::uint64_t n) {
+  const std::uint64_t i = kern::global_id();
+  if (i >= n) return;
+  Dv acc = Dv::zero();
+  if (i < rows) {
+    const std::uint64_t e = row_ptr[i + 1];
+    for (std::uint64_t k = row_ptr[i]; k < e; ++k) acc += kern::ld(vals + k) * kern::ld(w + cols[k]);
+  }
+  kern::st(out + i, acc);
+}
+
+// a <- (a b - c) z
+template <class Dv>
+__global__ void mul_sub_scale_kernel(Dv* a, const Dv* b, const Dv* c, Dv z, std::uint64_t n) {
+  const std::uint64_t i = kern::global_id();
+  if (i < n) kern::st(a + i, (kern::ld(a + i) * kern::ld(b + i) - kern::ld(c + i)) * z);
+}
+}  // namespace
+
+template <class Fr>
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n) {
+  if (n < m.num_rows())
+    throw std::invalid_argument("eval_rows_device: " + std::to_string(m.num_rows()) + " rows do not fit " +
+                                std::to_string(n) + " outputs");
+  if (n == 0) return;
+  eval_rows_kernel<<<blocks_for(n), kThreads>>>(m.row_ptr(), m.cols(), dev(m.vals()), dev(w), dev(out), m.num_rows(), n);
+  CUZK_CUDA_LAUNCH_CHECK("eval_rows_kernel");
+}
+
+template <class F>
+void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F& g) {
+  F zg = g;  // Z(g) = g^n - 1
+  for (std::size_t i = 0; i < plan.log_size(); ++i) zg = zg.square();
+  zg = zg - F::one();
+  if (zg.is_zero()) throw std::invalid_argument("compute_h_classic_device: g^n == 1, the coset meets the domain");
+  const F n_inv = F::from_u64(plan.size()).inverse();
+  const PowerTable<F> to_coset(g, n_inv, plan.size());
+  for (F* v : {a, b, c}) {
+    plan.inverse_distribute(v, to_coset);
+    plan.forward(v);
+  }
+  D<F> zinv;
+  const F zi = zg.inverse();
+  static_assert(sizeof(zinv) == sizeof(zi));
+  std::memcpy(&zinv, &zi, sizeof(zi));
+  mul_sub_scale_kernel<<<blocks_for(plan.size()), kThreads>>>(dev(a), dev(b), dev(c), zinv, plan.size());
+  CUZK_CUDA_LAUNCH_CHECK("mul_sub_scale_kernel");
+  const PowerTable<F> from_coset(g.inverse(), n_inv, plan.size());
+  plan.inverse_distribute(a, from_coset);
+  device_synchronize();  // the power tables go out of scope
+}
+
+#define CUZK_GPU_INSTANTIATE(F)                                                              \
+  template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t);         \
+  template void compute_h_classic_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);
+CUZK_GPU_INSTANTIATE(ff::bls12_381::Fr)
+CUZK_GPU_INSTANTIATE(ff::bn254::Fr)
+#undef CUZK_GPU_INSTANTIATE
+
+}  // namespace cuzk::gpu

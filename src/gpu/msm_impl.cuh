@@ -1,0 +1,175 @@
+// GPU MSM host pipeline (private to src/gpu): detail::msm_window_sums<Fq, Deg>, included
+// by msm_g1.cu and msm_g2.cu (one instantiation set each, so they compile in parallel).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <bit>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "check.cuh"
+#include "cuzk/gpu/msm.hpp"
+#include "msm_kernels.cuh"
+
+namespace cuzk::gpu::detail {
+
+using msmk::u32;
+
+// Bump allocator over one device allocation (256-byte aligned pieces).
+class Arena {
+ public:
+  explicit Arena(std::size_t bytes) : buf_(bytes) {}
+  template <class T>
+  T* take(std::size_t n) {
+    const std::size_t b = (n * sizeof(T) + 255) & ~std::size_t{255};
+    if (used_ + b > buf_.size())
+      throw std::logic_error("gpu msm: scratch layout exceeds its estimate (" + std::to_string(used_ + b) + " > " +
+                             std::to_string(buf_.size()) + " bytes)");
+    T* p = reinterpret_cast<T*>(buf_.data() + used_);
+    used_ += b;
+    return p;
+  }
+
+ private:
+  DeviceBuffer<std::byte> buf_;
+  std::size_t used_ = 0;
+};
+
+inline unsigned blocks_of(std::size_t n, unsigned t) { return static_cast<unsigned>((n + t - 1) / t); }
+
+template <class F>
+class MsmRun {
+  using X = DevXyzz<F>;
+  using A = DevAffine<F>;
+  static constexpr unsigned kT = 128;
+
+ public:
+  MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L) : pts_(pts), s_(s), L_(L) {
+    const int end_bit = std::bit_width(L.nseg);
+    std::size_t sort_b = 0, scan_b = 0, max_b = 0;
+    cub::DoubleBuffer<u32> dk(nullptr, nullptr), dv(nullptr, nullptr);
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, sort_b, dk, dv, static_cast<int>(L.entries), 0, end_bit));
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_b, static_cast<u32*>(nullptr),
+                                                  static_cast<u32*>(nullptr), static_cast<int>(L.nseg + 1)));
+    CUZK_CUDA_CHECK(cub::DeviceReduce::Max(nullptr, max_b, static_cast<u32*>(nullptr), static_cast<u32*>(nullptr),
+                                           static_cast<int>(L.nseg)));
+    cub_bytes_ = std::max({sort_b, scan_b, max_b, std::size_t{256}});
+    arena_.emplace(L.scratch_bytes(sizeof(X), cub_bytes_));
+    Arena& a = *arena_;
+    for (auto** p : {&keys_[0], &keys_[1], &vals_[0], &vals_[1]}) *p = a.take<u32>(std::max<std::size_t>(L.entries, 1));
+    start_ = a.take<u32>(L.nseg + 2);
+    end_ = a.take<u32>(L.nseg + 2);
+    pieces_ = a.take<u32>(L.nseg + 2);
+    poff_[0] = a.take<u32>(L.nseg + 2);
+    poff_[1] = a.take<u32>(L.nseg + 2);
+    part_[0] = a.take<X>(L.cap_a);
+    part_[1] = a.take<X>(L.cap_b);
+    buckets_ = a.take<X>(std::size_t{L.windows} * L.buckets);
+    groups_ = a.take<X>(std::size_t{L.windows} * L.groups);
+    cub_ = a.take<std::byte>(cub_bytes_);
+  }
+
+  // The sum of the points whose scalar is 1, into host memory (ec::Xyzz layout).
+  void ones(void* host_out) {
+    const u32 seg[2] = {0, static_cast<u32>(s_.num_ones)};
+    copy_to_device(start_, &seg[0], 4);
+    copy_to_device(end_, &seg[1], 4);
+    reduce_segments(1, s_.ones, buckets_);
+    copy_to_host(host_out, buckets_, sizeof(X));
+  }
+
+  // The L.windows window sums, into host memory.
+  void windows(void* host_out) {
+    const u32 m = static_cast<u32>(s_.num_others), B = static_cast<u32>(L_.buckets);
+    for (unsigned w0 = 0; w0 < L_.windows; w0 += L_.batch) {
+      const u32 wb = std::min(L_.batch, L_.windows - w0);
+      const u32 nseg = wb * B, e = m * wb;
+      msmk::digits_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.others, m, L_.c, w0, wb, B, keys_[0], vals_[0]);
+      CUZK_CUDA_LAUNCH_CHECK("digits_kernel");
+      cub::DoubleBuffer<u32> dk(keys_[0], keys_[1]), dv(vals_[0], vals_[1]);
+      std::size_t tb = cub_bytes_;
+      CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_, tb, dk, dv, static_cast<int>(e), 0, std::bit_width(nseg)));
+      device_memset_zero(start_, std::size_t{nseg} * 4);
+      device_memset_zero(end_, std::size_t{nseg} * 4);
+      msmk::bounds_kernel<<<blocks_of(e, 256), 256>>>(dk.Current(), e, nseg, start_, end_);
+      CUZK_CUDA_LAUNCH_CHECK("bounds_kernel");
+      reduce_segments(nseg, dv.Current(), buckets_ + std::size_t{w0} * B);
+    }
+    const u32 W = L_.windows, G = static_cast<u32>(L_.groups);
+    msmk::bucket_groups_kernel<F><<<blocks_of(std::size_t{W} * G, kT), kT>>>(buckets_, B, G, W, groups_);
+    CUZK_CUDA_LAUNCH_CHECK("bucket_groups_kernel");
+    msmk::window_tree_kernel<F><<<W, std::min<u32>(G, 128)>>>(groups_, G);
+    CUZK_CUDA_LAUNCH_CHECK("window_tree_kernel");
+    CUZK_CUDA_CHECK(cudaMemcpy2D(host_out, sizeof(X), groups_, std::size_t{G} * sizeof(X), sizeof(X), W,
+                                 cudaMemcpyDeviceToHost));
+  }
+
+ private:
+  // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
+  // dst[b] = their sum, level by level (pieces of at most kPiece items per thread).
+  void reduce_segments(u32 nseg, const u32* vals, X* dst) {
+    const u32* st = start_;
+    const u32* en = end_;
+    const X* in = nullptr;
+    int pi = 0, xi = 0;
+    const std::size_t caps[2] = {L_.cap_a, L_.cap_b};
+    for (int level = 0;; ++level) {
+      u32* poff = poff_[pi];
+      msmk::pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
+      CUZK_CUDA_LAUNCH_CHECK("pieces_kernel");
+      std::size_t tb = cub_bytes_;
+      CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(cub_, tb, pieces_, poff, static_cast<int>(nseg + 1)));
+      tb = cub_bytes_;
+      CUZK_CUDA_CHECK(cub::DeviceReduce::Max(cub_, tb, pieces_, pieces_ + nseg + 1, static_cast<int>(nseg)));
+      u32 total = 0, most = 0;
+      copy_to_host(&total, poff + nseg, 4);
+      copy_to_host(&most, pieces_ + nseg + 1, 4);
+      if (total > caps[xi])
+        throw std::logic_error("gpu msm: " + std::to_string(total) + " partial sums exceed the buffer of " +
+                               std::to_string(caps[xi]));
+      X* out = part_[xi];
+      if (total != 0) {
+        msmk::piece_sum_kernel<F><<<blocks_of(total, kT), kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals,
+                                                                 level == 0 ? pts_ : nullptr, in, out);
+        CUZK_CUDA_LAUNCH_CHECK("piece_sum_kernel");
+      }
+      if (most <= 1) {
+        msmk::gather_kernel<F><<<blocks_of(nseg, 256), 256>>>(pieces_, poff, nseg, out, dst);
+        CUZK_CUDA_LAUNCH_CHECK("gather_kernel");
+        return;
+      }
+      st = poff;
+      en = poff + 1;
+      in = out;
+      pi ^= 1;
+      xi ^= 1;
+    }
+  }
+
+  const A* pts_;
+  ScalarView s_;
+  MsmLayout L_;
+  std::size_t cub_bytes_ = 0;
+  std::optional<Arena> arena_;
+  u32 *keys_[2]{}, *vals_[2]{}, *start_ = nullptr, *end_ = nullptr, *pieces_ = nullptr, *poff_[2]{};
+  X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr;
+  std::byte* cub_ = nullptr;
+};
+
+template <class Fq, int Deg>
+void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
+                     void* ones_sum) {
+  using F = DevCoord<Fq, Deg>;
+  if (n == 0) return;
+  MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L);
+  if (s.num_ones != 0) run.ones(ones_sum);
+  if (s.num_others != 0) run.windows(window_sums);
+}
+
+}  // namespace cuzk::gpu::detail

@@ -1,0 +1,170 @@
+// GPU MSM kernels (private to src/gpu): digits, bucket bounds, piecewise accumulation,
+// bucket reduction. X = DevXyzz<F>, A = DevAffine<F>. See include/cuzk/gpu/msm.hpp.
+#pragma once
+
+#include <cstdint>
+
+#include "cuzk/gpu/dev_point.cuh"
+
+namespace cuzk::gpu::msmk {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+constexpr u32 kNegBit = 0x80000000u;
+
+__device__ __forceinline__ u64 gid() { return u64{blockIdx.x} * blockDim.x + threadIdx.x; }
+
+// 16-byte vector loads/stores of whole points (their sizes are multiples of 16 bytes and
+// cudaMalloc'd arrays of them are 16-byte aligned).
+template <class T>
+__device__ __forceinline__ T ldv(const T* p) {
+  static_assert(sizeof(T) % 16 == 0);
+  T r;
+  const uint4* s = reinterpret_cast<const uint4*>(p);
+  uint4* d = reinterpret_cast<uint4*>(&r);
+#pragma unroll
+  for (int k = 0; k < int(sizeof(T) / 16); ++k) d[k] = s[k];
+  return r;
+}
+template <class T>
+__device__ __forceinline__ void stv(T* p, const T& v) {
+  uint4* d = reinterpret_cast<uint4*>(p);
+  const uint4* s = reinterpret_cast<const uint4*>(&v);
+#pragma unroll
+  for (int k = 0; k < int(sizeof(T) / 16); ++k) d[k] = s[k];
+}
+
+// The c bits of a canonical scalar (8 little-endian u32) from bit pos; c <= 24.
+__device__ __forceinline__ u32 scalar_bits(const u32* s, u32 pos, u32 c) {
+  const u32 wi = pos >> 5, off = pos & 31;
+  if (wi >= 8) return 0;
+  u64 v = s[wi] >> off;
+  if (off + c > 32 && wi + 1 < 8) v |= u64{s[wi + 1]} << (32 - off);
+  return static_cast<u32>(v) & ((1u << c) - 1);
+}
+
+// Non-template kernels: internal linkage, this header is included by several .cu files.
+namespace {
+// For windows w0 .. w0+wb-1 of the m scalars listed in `others`: entry (w - w0) * m + j
+// gets key (w - w0) * B + |d| - 1 (or the skip key wb * B for d = 0) and value
+// point index | sign bit. Signed digits as in cuzk::msm::signed_digits.
+__global__ void digits_kernel(const u32* canon, const u32* others, u32 m, u32 c, u32 w0, u32 wb, u32 B, u32* keys,
+                              u32* vals) {
+  const u64 j = gid();
+  if (j >= m) return;
+  const u32 i = others[j];
+  const u32* s = canon + u64{i} * 8;
+  const int half = 1 << (c - 1), full = 1 << c;
+  int carry = 0;
+  for (u32 w = 0; w < w0 + wb; ++w) {
+    int d = static_cast<int>(scalar_bits(s, w * c, c)) + carry;
+    carry = d > half;
+    if (carry) d -= full;
+    if (w < w0) continue;
+    const u64 e = u64{w - w0} * m + j;
+    keys[e] = d == 0 ? wb * B : (w - w0) * B + static_cast<u32>(d < 0 ? -d : d) - 1;
+    vals[e] = i | (d < 0 ? kNegBit : 0u);
+  }
+}
+
+// start/end (zeroed before) of each key's run in the sorted keys; keys >= nseg skipped.
+__global__ void bounds_kernel(const u32* keys, u32 e, u32 nseg, u32* start, u32* end) {
+  const u64 j = gid();
+  if (j >= e) return;
+  const u32 k = keys[j];
+  if (k >= nseg) return;
+  if (j == 0 || keys[j - 1] != k) start[k] = static_cast<u32>(j);
+  if (j + 1 == e || keys[j + 1] != k) end[k] = static_cast<u32>(j + 1);
+}
+
+// pieces[b] = ceil((end[b] - start[b]) / S); pieces[nseg] = 0 (for the exclusive scan).
+__global__ void pieces_kernel(const u32* start, const u32* end, u32 nseg, u32 S, u32* pieces) {
+  const u64 b = gid();
+  if (b > nseg) return;
+  pieces[b] = b == nseg ? 0 : (end[b] - start[b] + S - 1) / S;
+}
+
+}  // namespace
+
+// Largest b with poff[b] <= t (t < poff[nseg]).
+__device__ __forceinline__ u32 find_segment(const u32* poff, u32 nseg, u32 t) {
+  u32 lo = 0, hi = nseg;  // poff[lo] <= t < poff[hi]
+  while (hi - lo > 1) {
+    const u32 mid = (lo + hi) >> 1;
+    if (poff[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Task t sums the items [start[b] + j S, min(end[b], start[b] + (j+1) S)) of its segment
+// b (j = t - poff[b]): affine points gathered through vals (sign bit: negate) when
+// `pts` is set, else contiguous XYZZ partial sums from `in`.
+template <class F>
+__global__ void __launch_bounds__(128) piece_sum_kernel(const u32* start, const u32* end, const u32* poff, u32 nseg,
+                                                        u32 S, u32 total, const u32* vals, const DevAffine<F>* pts,
+                                                        const DevXyzz<F>* in, DevXyzz<F>* out) {
+  const u64 t = gid();
+  if (t >= total) return;
+  const u32 b = find_segment(poff, nseg, static_cast<u32>(t));
+  const u32 lo = start[b] + (static_cast<u32>(t) - poff[b]) * S;
+  const u32 hi = min(end[b], lo + S);
+  DevXyzz<F> acc = DevXyzz<F>::infinity();
+  if (pts) {
+    for (u32 k = lo; k < hi; ++k) {
+      const u32 v = vals[k];
+      DevAffine<F> p = ldv(pts + (v & ~kNegBit));
+      if (v & kNegBit) p = -p;
+      acc = acc.add_mixed(p);
+    }
+  } else {
+    for (u32 k = lo; k < hi; ++k) acc = acc + ldv(in + k);
+  }
+  stv(out + t, acc);
+}
+
+// dst[b] = the single partial sum of segment b (or infinity when it is empty).
+template <class F>
+__global__ void gather_kernel(const u32* pieces, const u32* poff, u32 nseg, const DevXyzz<F>* in, DevXyzz<F>* dst) {
+  const u64 b = gid();
+  if (b >= nseg) return;
+  stv(dst + b, pieces[b] ? ldv(in + poff[b]) : DevXyzz<F>::infinity());
+}
+
+// Group g of window w: buckets [lo, lo + B/G) (bucket b holds digit b + 1) ->
+// sum_b (b + 1) bucket_b, by a running sum plus lo * (sum of the group's buckets).
+template <class F>
+__global__ void __launch_bounds__(128) bucket_groups_kernel(const DevXyzz<F>* buckets, u32 B, u32 G, u32 W,
+                                                            DevXyzz<F>* groups) {
+  const u64 t = gid();
+  if (t >= u64{W} * G) return;
+  const u32 w = static_cast<u32>(t / G), g = static_cast<u32>(t % G);
+  const u32 len = B / G, lo = g * len;
+  const DevXyzz<F>* bk = buckets + u64{w} * B;
+  DevXyzz<F> run = DevXyzz<F>::infinity(), tot = DevXyzz<F>::infinity();
+  for (u32 b = lo + len; b-- > lo;) {
+    run = run + ldv(bk + b);
+    tot = tot + run;
+  }
+  if (lo != 0 && !run.is_infinity()) tot = tot + run.mul_small(lo);
+  stv(groups + t, tot);
+}
+
+// Block w sums the G group results of window w into groups[w * G] (G a power of two,
+// blockDim.x a power of two <= G).
+template <class F>
+__global__ void window_tree_kernel(DevXyzz<F>* groups, u32 G) {
+  DevXyzz<F>* g = groups + u64{blockIdx.x} * G;
+  const u32 tid = threadIdx.x;
+  DevXyzz<F> acc = DevXyzz<F>::infinity();
+  for (u32 k = tid; k < G; k += blockDim.x) acc = acc + ldv(g + k);
+  __syncthreads();
+  stv(g + tid, acc);
+  __syncthreads();
+  for (u32 s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) stv(g + tid, ldv(g + tid) + ldv(g + tid + s));
+    __syncthreads();
+  }
+}
+
+}  // namespace cuzk::gpu::msmk

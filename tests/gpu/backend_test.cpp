@@ -1,0 +1,155 @@
+// CudaBackend end to end: proof terms equal the CPU backend's (affine, bit for bit), the
+// same randomness gives the same proof, prove_verified accepts, for BLS12-381 and BN254 in
+// both H conventions (bellperson kZDivided with stored C; snarkjs kOddCoset with and
+// without C, as .zkey keys come), with a resident key reused across proofs.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "cuzk/cs/constraint_system.hpp"
+#include "cuzk/gadgets/circuits/mul_chain.hpp"
+#include "cuzk/gpu/backend.hpp"
+#include "cuzk/groth16/cpu_backend.hpp"
+#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/setup.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "r1cs/random_r1cs.hpp"
+#include "require_device.hpp"
+
+namespace {
+using namespace cuzk;
+using namespace cuzk::groth16;
+
+template <class E>
+void expect_same_terms(const ProvingKey<E>& pk, std::span<const typename E::Fr> w, Backend<E>& gpu_backend,
+                       const char* what) {
+  CpuBackend<E> cpu;
+  PhaseTimings t1, t2;
+  const ProofTerms<E> want = cpu.compute(pk, w, t1);
+  const ProofTerms<E> got = gpu_backend.compute(pk, w, t2);
+  EXPECT_EQ(got.a.to_affine(), want.a.to_affine()) << what << " A";
+  EXPECT_EQ(got.b1.to_affine(), want.b1.to_affine()) << what << " B1";
+  EXPECT_EQ(got.b2.to_affine(), want.b2.to_affine()) << what << " B2";
+  EXPECT_EQ(got.l.to_affine(), want.l.to_affine()) << what << " L";
+  EXPECT_EQ(got.h.to_affine(), want.h.to_affine()) << what << " H";
+  for (const char* phase : {"eval_abc", "h_poly", "msm_h", "msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})
+    EXPECT_GT(t2.get(phase), 0.0) << phase;
+}
+
+template <class E>
+class CudaBackendTest : public ::testing::Test {
+ protected:
+  using Fr = typename E::Fr;
+  void SetUp() override {
+    std::mt19937_64 rng(4321);
+    sys_ = r1cs::test::random_system<Fr>(rng, 300, 4, 700, 5);
+  }
+  r1cs::test::RandomSystem<Fr> sys_;
+};
+
+using Engines = ::testing::Types<Bls12_381, Bn254>;
+TYPED_TEST_SUITE(CudaBackendTest, Engines);
+
+TYPED_TEST(CudaBackendTest, TermsAndProofsMatchCpuInBothConventions) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const std::span<const Fr> w(this->sys_.w);
+  for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
+    const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 21);
+    const gpu::DeviceProvingKey<E> key(pk, 0);
+    gpu::CudaBackend<E> gpu_backend(key);
+    expect_same_terms<E>(pk, w, gpu_backend, conv == HConvention::kOddCoset ? "odd coset" : "z divided");
+    // Same randomness, same proof; and prove_verified accepts the GPU's proof.
+    std::mt19937_64 rng(5);
+    const Fr r = Fr::random(rng), s = Fr::random(rng);
+    CpuBackend<E> cpu;
+    PhaseTimings t;
+    EXPECT_EQ(prove_with_randomness<E>(pk, w, gpu_backend, r, s, t), prove_with_randomness<E>(pk, w, cpu, r, s, t));
+    const Proof<E> p = prove_verified<E>(pk, w, gpu_backend, t);
+    const std::vector<Fr> pub(this->sys_.w.begin() + 1, this->sys_.w.begin() + 5);
+    EXPECT_TRUE(verify(pk.vk, p, std::span<const Fr>(pub)));
+    // The per-proof upload path gives the same terms.
+    gpu::CudaBackend<E> oneshot(0);
+    expect_same_terms<E>(pk, w, oneshot, "one-shot upload");
+  }
+}
+
+TYPED_TEST(CudaBackendTest, SnarkjsKeyWithoutC) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kOddCoset, 22);
+  pk.c = r1cs::CsrMatrix<Fr>{};
+  pk.c_stored = false;  // c = a * b on the domain, as the prover of a .zkey does
+  const gpu::DeviceProvingKey<E> key(pk, 0);
+  gpu::CudaBackend<E> b(key);
+  expect_same_terms<E>(pk, std::span<const Fr>(this->sys_.w), b, "snarkjs key");
+  PhaseTimings t;
+  EXPECT_NO_THROW(prove_verified<E>(pk, std::span<const Fr>(this->sys_.w), b, t));
+}
+
+TYPED_TEST(CudaBackendTest, ResidentKeyServesManyProofsAndChecksShape) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  gadgets::circuits::MulChain<Fr> circuit{3000, 1};
+  const auto cs = cs::record<Fr>(circuit);
+  const ProvingKey<E> pk = setup<E>(cs, HConvention::kZDivided, 23);
+  std::size_t free0 = 0, free1 = 0;
+  gpu::set_device(0);
+  gpu::device_memory(&free0, nullptr);
+  const std::size_t est = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
+  EXPECT_GT(gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk), 0u);
+  {
+    const gpu::DeviceProvingKey<E> key(pk, 0);
+    gpu::device_memory(&free1, nullptr);
+    EXPECT_EQ(key.bytes(), est);
+    EXPECT_LE(free0 - free1, est + (std::size_t{32} << 20)) << "resident key larger than its estimate";
+    gpu::CudaBackend<E> b(key);
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      gadgets::circuits::MulChain<Fr> c{3000, seed};
+      const auto w = cs::witness<Fr>(c).full();
+      expect_same_terms<E>(pk, std::span<const Fr>(w), b, "mul chain");
+      PhaseTimings t;
+      EXPECT_NO_THROW(prove_verified<E>(pk, std::span<const Fr>(w), b, t));
+    }
+    // Another key shape is refused.
+    const ProvingKey<E> other = setup<E>(this->sys_.r1cs, HConvention::kZDivided, 24);
+    PhaseTimings t;
+    EXPECT_THROW(b.compute(other, std::span<const Fr>(this->sys_.w), t), std::invalid_argument);
+  }
+}
+
+TYPED_TEST(CudaBackendTest, ConcurrentWorkersShareOneResidentKey) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kOddCoset, 25);
+  CpuBackend<E> cpu;
+  PhaseTimings t0;
+  const ProofTerms<E> want = cpu.compute(pk, std::span<const Fr>(this->sys_.w), t0);
+  const gpu::DeviceProvingKey<E> key(pk, 0);
+  std::vector<int> ok(4, 0);
+  std::vector<std::thread> workers;
+  for (int k = 0; k < 4; ++k)
+    workers.emplace_back([&, k] {
+      gpu::CudaBackend<E> b(key);  // one backend per worker thread
+      for (int rep = 0; rep < 3; ++rep) {
+        PhaseTimings t;
+        const ProofTerms<E> got = b.compute(pk, std::span<const Fr>(this->sys_.w), t);
+        ok[k] += got.a.to_affine() == want.a.to_affine() && got.b2.to_affine() == want.b2.to_affine() &&
+                 got.h.to_affine() == want.h.to_affine() && got.l.to_affine() == want.l.to_affine();
+      }
+    });
+  for (auto& th : workers) th.join();
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(ok[k], 3) << "worker " << k;
+}
+
+TEST(CudaBackendErrors, BadDeviceThrowsCudaError) {
+  std::mt19937_64 rng(1);
+  auto sys = r1cs::test::random_system<Bn254::Fr>(rng, 20, 1, 20, 3);
+  const ProvingKey<Bn254> pk = setup<Bn254>(sys.r1cs, HConvention::kOddCoset, 1);
+  EXPECT_THROW(gpu::DeviceProvingKey<Bn254>(pk, gpu::device_count() + 3), gpu::CudaError);
+}
+
+}  // namespace

@@ -1,0 +1,144 @@
+// GPU MSM (cuzk/gpu/msm.hpp) against the CPU msm, affine results compared bit for bit, for
+// G1 and G2 of BLS12-381 and BN254: random scalars at several sizes (non-powers of two
+// included), witness-like 0/1-heavy scalars, tiny and all-equal scalars (one huge
+// bucket), points at infinity, forced window sizes, one DeviceScalars shared by G1 and G2.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "cuzk/ec/curves.hpp"
+#include "cuzk/gpu/msm.hpp"
+#include "cuzk/gpu/runtime.hpp"
+#include "cuzk/msm/msm.hpp"
+#include "require_device.hpp"
+
+namespace {
+
+using namespace cuzk;
+
+// n distinct points: P_i = P_0 + i Q (cheap to make in bulk), one affine batch conversion.
+template <class C>
+std::vector<ec::Affine<C>> make_points(std::mt19937_64& rng, std::size_t n) {
+  const auto g = ec::Jacobian<C>::generator();
+  const auto q = g * C::Scalar::random(rng);
+  std::vector<ec::Jacobian<C>> j(n);
+  ec::Jacobian<C> p = g * C::Scalar::random(rng);
+  for (auto& x : j) x = p, p += q;
+  return ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
+}
+
+enum class Dist { kRandom, kWitness, kTiny, kAllEqual };
+
+template <class Fr>
+std::vector<Fr> make_scalars(std::mt19937_64& rng, std::size_t n, Dist d) {
+  std::vector<Fr> s(n);
+  const Fr same = Fr::random(rng);
+  for (auto& x : s) {
+    switch (d) {
+      case Dist::kRandom: x = Fr::random(rng); break;
+      case Dist::kWitness: {
+        const auto r = rng() % 10;
+        x = r < 4 ? Fr::zero() : r < 8 ? Fr::one() : Fr::random(rng);
+        break;
+      }
+      case Dist::kTiny: x = Fr::from_u64(rng() % 6); break;
+      case Dist::kAllEqual: x = same; break;
+    }
+  }
+  return s;
+}
+
+template <class C>
+void check(const std::vector<ec::Affine<C>>& pts, const std::vector<typename C::Scalar>& sc, unsigned c,
+           const char* what) {
+  using Fr = typename C::Scalar;
+  const auto want = msm::msm<C>(std::span<const ec::Affine<C>>(pts), std::span<const Fr>(sc)).to_affine();
+  const gpu::DeviceBuffer<ec::Affine<C>> dp{std::span<const ec::Affine<C>>(pts)};
+  const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
+  const auto got = gpu::msm<C>(dp, ds, c).to_affine();
+  ASSERT_EQ(got, want) << C::kName << " " << what << " n=" << pts.size() << " c=" << c;
+}
+
+template <class C>
+class GpuMsm : public ::testing::Test {};
+using Curves = ::testing::Types<ec::bls12_381::G1Curve, ec::bls12_381::G2Curve, ec::bn254::G1Curve, ec::bn254::G2Curve>;
+TYPED_TEST_SUITE(GpuMsm, Curves);
+
+TYPED_TEST(GpuMsm, RandomScalarsMatchCpu) {
+  using C = TypeParam;
+  std::mt19937_64 rng(1000 + sizeof(typename C::Base));
+  for (std::size_t n : {std::size_t{1}, std::size_t{3}, std::size_t{100}, std::size_t{1000}, std::size_t{4096 + 7},
+                        std::size_t{1} << 16}) {
+    const auto pts = make_points<C>(rng, n);
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random");
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TYPED_TEST(GpuMsm, SkewedScalarsMatchCpu) {
+  using C = TypeParam;
+  std::mt19937_64 rng(2000 + sizeof(typename C::Base));
+  for (std::size_t n : {std::size_t{5}, std::size_t{1000}, std::size_t{20000}}) {
+    auto pts = make_points<C>(rng, n);
+    pts[n / 2] = ec::Affine<C>::infinity();
+    for (Dist d : {Dist::kWitness, Dist::kTiny, Dist::kAllEqual}) {
+      check<C>(pts, make_scalars<typename C::Scalar>(rng, n, d), 0, "skewed");
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+    // All zero, all one.
+    check<C>(pts, std::vector<typename C::Scalar>(n, C::Scalar::zero()), 0, "zeros");
+    check<C>(pts, std::vector<typename C::Scalar>(n, C::Scalar::one()), 0, "ones");
+  }
+}
+
+TYPED_TEST(GpuMsm, ForcedWindowSizes) {
+  using C = TypeParam;
+  std::mt19937_64 rng(3000);
+  const std::size_t n = 3000;
+  const auto pts = make_points<C>(rng, n);
+  const auto sc = make_scalars<typename C::Scalar>(rng, n, Dist::kRandom);
+  for (unsigned c : {1u, 2u, 7u, 13u, 20u}) {
+    check<C>(pts, sc, c, "forced");
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST(GpuMsmShared, OneDeviceScalarsForG1AndG2) {
+  using G1 = ec::bls12_381::G1Curve;
+  using G2 = ec::bls12_381::G2Curve;
+  using Fr = ec::bls12_381::Fr;
+  std::mt19937_64 rng(4000);
+  const std::size_t n = 5000;
+  const auto p1 = make_points<G1>(rng, n);
+  const auto p2 = make_points<G2>(rng, n);
+  const auto sc = make_scalars<Fr>(rng, n, Dist::kWitness);
+  const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
+  EXPECT_EQ(ds.num_ones() + ds.num_others() <= n, true);
+  const gpu::DeviceBuffer<ec::Affine<G1>> d1{std::span<const ec::Affine<G1>>(p1)};
+  const gpu::DeviceBuffer<ec::Affine<G2>> d2{std::span<const ec::Affine<G2>>(p2)};
+  for (int rep = 0; rep < 2; ++rep) {
+    EXPECT_EQ(gpu::msm<G1>(d1, ds).to_affine(), msm::msm<G1>(std::span<const ec::Affine<G1>>(p1), std::span<const Fr>(sc)).to_affine());
+    EXPECT_EQ(gpu::msm<G2>(d2, ds).to_affine(), msm::msm<G2>(std::span<const ec::Affine<G2>>(p2), std::span<const Fr>(sc)).to_affine());
+  }
+  EXPECT_THROW(gpu::msm<G1>(d1.data(), n - 1, ds), std::invalid_argument);
+}
+
+TEST(GpuMsmLarge, Bls12G1At2To20) {
+  using C = ec::bls12_381::G1Curve;
+  std::mt19937_64 rng(5000);
+  const std::size_t n = std::size_t{1} << 20;
+  const auto pts = make_points<C>(rng, n);
+  check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "2^20");
+}
+
+TEST(GpuMsmEstimate, LayoutFitsItsEstimate) {
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{1} << 20, std::size_t{1} << 26}) {
+    const auto L = gpu::plan_msm_layout(n, n, 255);
+    EXPECT_GE(L.windows * L.c, 255u);
+    EXPECT_LE(L.entries, std::max<std::size_t>(n, gpu::MsmLayout::kMaxEntries));
+    EXPECT_GT(gpu::msm_scratch_bytes<ec::bls12_381::G1Curve>(n), 0u);
+  }
+}
+
+}  // namespace
