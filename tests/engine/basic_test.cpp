@@ -186,6 +186,17 @@ TEST(EngineBasic, Sha256MerkleNative) {
   EXPECT_TRUE(verifies(b, cached_key(shared_cache_dir(), "sha256-merkle-bls12_381-")));
 }
 
+TEST(EngineBasic, ProveTimeoutLeavesTheJobRunning) {
+  Engine e(small_config({mul_chain("c", "bn254", 4096)}));
+  const ProofResult r = e.prove(native_request("c", 1, "slow"), 1ms);
+  EXPECT_EQ(r.code, ErrorCode::kDeadlineExceeded);
+  EXPECT_FALSE(is_final(r.state));
+  EXPECT_FALSE(e.await("slow", 0ms).has_value());
+  const auto done = e.await("slow", 60s);
+  ASSERT_TRUE(done.has_value());
+  EXPECT_EQ(done->state, JobState::kSucceeded);
+}
+
 TEST(EngineBasic, PreloadListAndRetentionLimit) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 100), mul_chain("d", "bn254", 128)});
   cfg.preload = {"c"};
