@@ -156,10 +156,19 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     Reservation scratch, pinned;
     {
       std::lock_guard adm(*admission_[device]);  // see host_admission_
+      // Exact figures of the loaded key (submit checked the shape estimate): a job whose key
+      // and scratch together exceed the device's budget would otherwise wait forever.
+      const std::uint64_t key_b = c.device_key_bytes(p_.backend, j.lease.host());
+      const std::uint64_t scratch_b = c.device_scratch_bytes(p_.backend, j.lease.host());
+      if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device)))
+        throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(key_b + scratch_b) +
+                              " bytes of device memory (key " + std::to_string(key_b) + " + scratch " +
+                              std::to_string(scratch_b) + ") but device " + std::to_string(device) +
+                              "'s VRAM budget is " + std::to_string(p_.budget.capacity(PoolId::vram(device))));
       double ms = 0;
       dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);  // an upload can fault too
       j.key_load_ms += ms;
-      scratch = p_.budget.reserve(PoolId::vram(device), c.device_scratch_bytes(p_.backend, j.lease.host()), &j.cancel);
+      scratch = p_.budget.reserve(PoolId::vram(device), scratch_b, &j.cancel);
       if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)
         pinned = p_.budget.reserve(PoolId::pinned(), pin, &j.cancel);
     }
