@@ -299,6 +299,12 @@ std::vector<std::string> Engine::circuit_ids() const {
   return ids;
 }
 
+std::optional<std::string> Engine::key_file(const std::string& circuit_id) const {
+  auto it = impl_->by_id.find(circuit_id);
+  if (it == impl_->by_id.end()) return std::nullopt;
+  return it->second->source();
+}
+
 const EngineConfig& Engine::config() const { return impl_->config; }
 
 }  // namespace cuzk::engine

@@ -15,7 +15,9 @@ TEST(EngineBasic, NativeMulChainBothCurvesVerify) {
     EXPECT_EQ(r.code, ErrorCode::kOk);
     EXPECT_EQ(r.curve, id == "bls" ? "bls12_381" : "bn254");
     EXPECT_EQ(r.proof_bytes.size(), id == "bls" ? 192u : 0u);
-    EXPECT_TRUE(verifies(r, cached_key(shared_cache_dir(), std::string("mul-chain-") + r.curve + "-constraints=200-")));
+    const auto file = cached_key(shared_cache_dir(), std::string("mul-chain-") + r.curve + "-constraints=200-");
+    EXPECT_TRUE(verifies(r, file));
+    EXPECT_EQ(e.key_file(id), file.string());
     for (const char* phase : {"queue_wait", "key_load", "synthesis", "eval_abc", "h_poly", "msm_h", "msm_a", "msm_b_g1",
                               "msm_b_g2", "msm_l", "verify", "total"})
       EXPECT_GE(timing(r, phase), 0) << phase;
@@ -55,6 +57,8 @@ TEST(EngineBasic, ZkeyCircuitWithWtnsBothCurves) {
     ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
     EXPECT_EQ(r.curve, curve);
     EXPECT_TRUE(verifies(r, fx.zkey));
+    EXPECT_EQ(e.key_file("z"), fx.zkey.string());
+    EXPECT_FALSE(e.key_file("nope").has_value());
   }
 }
 

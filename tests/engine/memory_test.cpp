@@ -264,9 +264,15 @@ TEST(EngineMemory, CancelSynthesizedJobWaitingForAWorker) {
   for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 30 + i, "r" + std::to_string(i))).code, ErrorCode::kOk);
   wait_for_state(e, "r0", JobState::kProving);
   wait_for_state(e, "r1", JobState::kWaitingDevice);
-  ASSERT_EQ(e.peek("r0").state, JobState::kProving);
-  EXPECT_EQ(e.cancel("r1"), ErrorCode::kOk);
-  EXPECT_EQ(e.peek("r1").state, JobState::kCancelled);  // removed from the device queue at once
+  const ErrorCode c = e.cancel("r1");
+  if (c == ErrorCode::kFailedPrecondition && e.peek("r1").state == JobState::kSucceeded)
+    GTEST_SKIP() << "this machine proved r0 and r1 before the test thread ran again";
+  ASSERT_EQ(c, ErrorCode::kOk);
+  const JobState right_after = e.peek("r1").state;
+  // r0 still on the only worker after the cancel: r1 was in the device queue all along, and
+  // leaves it at once.
+  if (e.peek("r0").state == JobState::kProving) EXPECT_EQ(right_after, JobState::kCancelled);
+  EXPECT_EQ(e.await("r1", 60s)->state, JobState::kCancelled);
   EXPECT_EQ(e.await("r0", 60s)->state, JobState::kSucceeded);
   EXPECT_EQ(e.await("r2", 60s)->state, JobState::kSucceeded);
   expect_only_keys_reserved(e);

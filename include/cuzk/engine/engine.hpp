@@ -47,6 +47,9 @@ class Engine {
   StatusSnapshot status() const;
   std::string metrics_text() const;  // Prometheus text exposition format
   std::vector<std::string> circuit_ids() const;
+  // The .zkey file holding a circuit's key: its zkey_path, or for a native circuit the TEST
+  // key cached under cache_dir (written when the circuit was registered). nullopt: unknown id.
+  std::optional<std::string> key_file(const std::string& circuit_id) const;
   const EngineConfig& config() const;
 
  private:
