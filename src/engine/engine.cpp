@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <functional>
+#include <cstdio>
 #include <map>
+#include <random>
 #include <stdexcept>
 
 #include "budget.hpp"
@@ -22,6 +24,14 @@
 namespace cuzk::engine {
 
 namespace {
+
+// "req-<8 hex digits from the OS's random source>-"
+std::string random_id_prefix() {
+  std::random_device rd;
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "req-%08x-", static_cast<unsigned>(rd()));
+  return buf;
+}
 
 std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
   if (c.backend == "cuda") return make_cuda_backend(c.devices, c.fault);
@@ -78,6 +88,9 @@ struct Engine::Impl {
   Clock::time_point started = Clock::now();
   std::atomic<std::uint64_t> next_seq{0};  // FIFO order of queued jobs
   std::atomic<std::uint64_t> next_id{0};   // ids for requests that bring none
+  // A random prefix per engine, so ids the engine assigns never repeat across restarts
+  // (a client awaiting an id from before a restart gets kNotFound, not another job's result).
+  const std::string id_prefix = random_id_prefix();
   std::atomic<bool> stopping{false};
   std::unique_ptr<Pipeline> pipeline;  // last: its threads stop first
 
@@ -160,7 +173,7 @@ struct Engine::Impl {
 
   SubmitOutcome submit(ProofRequest req) {
     SubmitOutcome out;
-    if (req.request_id.empty()) req.request_id = "req-" + std::to_string(++next_id);
+    if (req.request_id.empty()) req.request_id = id_prefix + std::to_string(++next_id);
     out.request_id = req.request_id;
     try {
       if (stopping) throw EngineError(ErrorCode::kUnavailable, "engine shutting down");

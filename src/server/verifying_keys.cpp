@@ -1,6 +1,7 @@
 #include "verifying_keys.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
@@ -50,45 +51,17 @@ VerifyingKeyJson read_zkey_verifying_key(const std::filesystem::path& zkey) {
   });
 }
 
-namespace {
-
-// The engine caches a native circuit's TEST key as
-//   <cache_dir>/<native>-<curve>-<param>=<value>...-seed<setup_seed>.zkey
-// with every parameter (defaults included). The configured parameters must all appear; one
-// file must match.
-std::vector<std::filesystem::path> native_key_files(const std::filesystem::path& dir, const engine::CircuitSpec& c) {
-  const std::string prefix = c.native + "-" + c.curve + "-";
-  const std::string suffix = "-seed" + std::to_string(c.setup_seed) + ".zkey";
-  std::vector<std::filesystem::path> hits;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (!name.starts_with(prefix) || !name.ends_with(suffix) || name.size() < prefix.size() + suffix.size()) continue;
-    const std::string middle = "-" + name.substr(prefix.size(), name.size() - prefix.size() - suffix.size()) + "-";
-    bool all = true;
-    for (const auto& [k, v] : c.params) all = all && middle.find("-" + k + "=" + std::to_string(v) + "-") != std::string::npos;
-    if (all) hits.push_back(e.path());
-  }
-  return hits;
-}
-
-}  // namespace
-
 std::filesystem::path VerifyingKeys::zkey_of(const engine::CircuitSpec& c, std::string* error) {
   if (!c.zkey_path.empty()) return c.zkey_path;
-  // Native circuits: the engine writes the key when it registers the circuit (and again if
-  // the file went missing when it loads the key).
-  const std::filesystem::path dir = engine_.config().cache_dir;
-  auto hits = native_key_files(dir, c);
-  if (hits.empty()) {
+  // Native circuits: the engine writes the TEST key when it registers the circuit (and again
+  // when it loads a key whose file went missing), and names the file.
+  std::optional<std::string> file = engine_.key_file(c.id);
+  if (file && !std::filesystem::exists(*file)) {
     if (engine_.preload(c.id, error) != engine::ErrorCode::kOk) return {};
-    hits = native_key_files(dir, c);
+    file = engine_.key_file(c.id);
   }
-  if (hits.size() == 1) return hits.front();
-  if (error)
-    *error = hits.empty() ? "no cached key for native circuit \"" + c.id + "\" under " + dir.string()
-                          : "several cached keys match native circuit \"" + c.id + "\" under " + dir.string() +
-                                " (give all of its params in the config)";
+  if (file && std::filesystem::exists(*file)) return *file;
+  if (error && error->empty()) *error = "no key file for circuit \"" + c.id + "\"";
   return {};
 }
 
