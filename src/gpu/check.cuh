@@ -9,9 +9,13 @@
 
 namespace cuzk::gpu::detail {
 inline void cuda_check(cudaError_t e, const char* what, const char* file, int line) {
-  if (e != cudaSuccess)
+  if (e != cudaSuccess) {
+    // Clear the thread's last-error state: a non-sticky failure (out of memory, a bad
+    // argument) must not resurface at the next launch check of a later, healthy call.
+    cudaGetLastError();
     throw CudaError(std::string(what) + " failed at " + file + ":" + std::to_string(line) + ": " +
                     cudaGetErrorString(e));
+  }
 }
 }  // namespace cuzk::gpu::detail
 

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
@@ -39,6 +42,33 @@ class Arena {
  private:
   DeviceBuffer<std::byte> buf_;
   std::size_t used_ = 0;
+};
+
+// Optional phase timing (CUZK_MSM_PROFILE set): synchronises between phases and prints
+// the accumulated times of one MSM to stderr. Off: no synchronisation, no cost.
+class PhaseClock {
+ public:
+  static constexpr int kPhases = 6;
+  PhaseClock() : on_(std::getenv("CUZK_MSM_PROFILE") != nullptr), t_(std::chrono::steady_clock::now()) {}
+  void lap(int phase) {
+    if (!on_) return;
+    device_synchronize();
+    const auto now = std::chrono::steady_clock::now();
+    ms_[phase] += std::chrono::duration<double, std::milli>(now - t_).count();
+    t_ = now;
+  }
+  void report(const MsmLayout& L, std::size_t m, std::size_t m1) const {
+    if (!on_) return;
+    std::fprintf(stderr,
+                 "msm profile: m=%zu ones=%zu c=%u W=%u batch=%u | setup+ones %.2f digits %.2f sort %.2f bounds %.2f "
+                 "accumulate %.2f reduce %.2f ms\n",
+                 m, m1, L.c, L.windows, L.batch, ms_[0], ms_[1], ms_[2], ms_[3], ms_[4], ms_[5]);
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point t_;
+  double ms_[kPhases] = {};
 };
 
 inline unsigned blocks_of(std::size_t n, unsigned t) { return static_cast<unsigned>((n + t - 1) / t); }
@@ -82,6 +112,7 @@ class MsmRun {
     copy_to_device(end_, &seg[1], 4);
     reduce_segments(1, s_.ones, buckets_);
     copy_to_host(host_out, buckets_, sizeof(X));
+    clock_.lap(0);
   }
 
   // The L.windows window sums, into host memory.
@@ -92,14 +123,18 @@ class MsmRun {
       const u32 nseg = wb * B, e = m * wb;
       msmk::digits_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.others, m, L_.c, w0, wb, B, keys_[0], vals_[0]);
       CUZK_CUDA_LAUNCH_CHECK("digits_kernel");
+      clock_.lap(1);
       cub::DoubleBuffer<u32> dk(keys_[0], keys_[1]), dv(vals_[0], vals_[1]);
       std::size_t tb = cub_bytes_;
       CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(cub_, tb, dk, dv, static_cast<int>(e), 0, std::bit_width(nseg)));
+      clock_.lap(2);
       device_memset_zero(start_, std::size_t{nseg} * 4);
       device_memset_zero(end_, std::size_t{nseg} * 4);
       msmk::bounds_kernel<<<blocks_of(e, 256), 256>>>(dk.Current(), e, nseg, start_, end_);
       CUZK_CUDA_LAUNCH_CHECK("bounds_kernel");
+      clock_.lap(3);
       reduce_segments(nseg, dv.Current(), buckets_ + std::size_t{w0} * B);
+      clock_.lap(4);
     }
     const u32 W = L_.windows, G = static_cast<u32>(L_.groups);
     msmk::bucket_groups_kernel<F><<<blocks_of(std::size_t{W} * G, kT), kT>>>(buckets_, B, G, W, groups_);
@@ -108,6 +143,8 @@ class MsmRun {
     CUZK_CUDA_LAUNCH_CHECK("window_tree_kernel");
     CUZK_CUDA_CHECK(cudaMemcpy2D(host_out, sizeof(X), groups_, std::size_t{G} * sizeof(X), sizeof(X), W,
                                  cudaMemcpyDeviceToHost));
+    clock_.lap(5);
+    clock_.report(L_, s_.num_others, s_.num_ones);
   }
 
  private:
@@ -160,6 +197,7 @@ class MsmRun {
   u32 *keys_[2]{}, *vals_[2]{}, *start_ = nullptr, *end_ = nullptr, *pieces_ = nullptr, *poff_[2]{};
   X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr;
   std::byte* cub_ = nullptr;
+  PhaseClock clock_;
 };
 
 template <class Fq, int Deg>

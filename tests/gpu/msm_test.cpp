@@ -142,3 +142,13 @@ TEST(GpuMsmEstimate, LayoutFitsItsEstimate) {
 }
 
 }  // namespace
+
+namespace {
+TEST(GpuErrors, OutOfMemoryThrowsCudaErrorAndTheDeviceStaysUsable) {
+  EXPECT_THROW(cuzk::gpu::DeviceBuffer<std::uint64_t>(std::size_t{1} << 45), cuzk::gpu::CudaError);  // 256 TiB
+  using C = cuzk::ec::bn254::G1Curve;
+  std::mt19937_64 rng(6000);
+  const auto pts = make_points<C>(rng, 700);
+  check<C>(pts, make_scalars<C::Scalar>(rng, 700, Dist::kRandom), 0, "after an OOM");
+}
+}  // namespace
