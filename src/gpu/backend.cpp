@@ -159,8 +159,11 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     Fr* b = a + n;
     Fr* c = b + n;
     {
-      ScopedPhase p(t, "eval_abc");
+      ScopedPhase p(t, "transfer_witness");  // host -> device, synchronous
       dw = DeviceBuffer<Fr>(w);
+    }
+    {
+      ScopedPhase p(t, "eval_abc");
       eval_rows_device<Fr>(K.A, dw.data(), a, n);
       eval_rows_device<Fr>(K.B, dw.data(), b, n);
       if (K.c_stored) eval_rows_device<Fr>(K.C, dw.data(), c, n);
