@@ -102,6 +102,8 @@ class MsmRun {
     part_[1] = a.take<X>(L.cap_b);
     buckets_ = a.take<X>(std::size_t{L.windows} * L.buckets);
     groups_ = a.take<X>(std::size_t{L.windows} * L.groups);
+    gsums_ = a.take<X>(std::size_t{L.windows} * L.groups);
+    wsums_ = a.take<X>(L.windows);
     cub_ = a.take<std::byte>(cub_bytes_);
   }
 
@@ -137,12 +139,11 @@ class MsmRun {
       clock_.lap(4);
     }
     const u32 W = L_.windows, G = static_cast<u32>(L_.groups);
-    msmk::bucket_groups_kernel<F><<<blocks_of(std::size_t{W} * G, kT), kT>>>(buckets_, B, G, W, groups_);
+    msmk::bucket_groups_kernel<F><<<blocks_of(std::size_t{W} * G, kT), kT>>>(buckets_, B, G, W, groups_, gsums_);
     CUZK_CUDA_LAUNCH_CHECK("bucket_groups_kernel");
-    msmk::window_tree_kernel<F><<<W, std::min<u32>(G, 128)>>>(groups_, G);
-    CUZK_CUDA_LAUNCH_CHECK("window_tree_kernel");
-    CUZK_CUDA_CHECK(cudaMemcpy2D(host_out, sizeof(X), groups_, std::size_t{G} * sizeof(X), sizeof(X), W,
-                                 cudaMemcpyDeviceToHost));
+    msmk::window_sum_kernel<F><<<W, std::min<u32>(G, 256)>>>(groups_, gsums_, G, B / G, wsums_);
+    CUZK_CUDA_LAUNCH_CHECK("window_sum_kernel");
+    copy_to_host(host_out, wsums_, std::size_t{W} * sizeof(X));
     clock_.lap(5);
     clock_.report(L_, s_.num_others, s_.num_ones);
   }
@@ -195,7 +196,7 @@ class MsmRun {
   std::size_t cub_bytes_ = 0;
   std::optional<Arena> arena_;
   u32 *keys_[2]{}, *vals_[2]{}, *start_ = nullptr, *end_ = nullptr, *pieces_ = nullptr, *poff_[2]{};
-  X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr;
+  X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr, *gsums_ = nullptr, *wsums_ = nullptr;
   std::byte* cub_ = nullptr;
   PhaseClock clock_;
 };

@@ -131,11 +131,11 @@ __global__ void gather_kernel(const u32* pieces, const u32* poff, u32 nseg, cons
   stv(dst + b, pieces[b] ? ldv(in + poff[b]) : DevXyzz<F>::infinity());
 }
 
-// Group g of window w: buckets [lo, lo + B/G) (bucket b holds digit b + 1) ->
-// sum_b (b + 1) bucket_b, by a running sum plus lo * (sum of the group's buckets).
+// Group g of window w, buckets [lo, lo + L), L = B/G (bucket b holds digit b + 1):
+// T_g = sum_b (b - lo + 1) bucket_b (a running sum) and S_g = sum_b bucket_b.
 template <class F>
 __global__ void __launch_bounds__(128) bucket_groups_kernel(const DevXyzz<F>* buckets, u32 B, u32 G, u32 W,
-                                                            DevXyzz<F>* groups) {
+                                                            DevXyzz<F>* tsum, DevXyzz<F>* ssum) {
   const u64 t = gid();
   if (t >= u64{W} * G) return;
   const u32 w = static_cast<u32>(t / G), g = static_cast<u32>(t % G);
@@ -146,25 +146,41 @@ __global__ void __launch_bounds__(128) bucket_groups_kernel(const DevXyzz<F>* bu
     run = run + ldv(bk + b);
     tot = tot + run;
   }
-  if (lo != 0 && !run.is_infinity()) tot = tot + run.mul_small(lo);
-  stv(groups + t, tot);
+  stv(tsum + t, tot);
+  stv(ssum + t, run);
 }
 
-// Block w sums the G group results of window w into groups[w * G] (G a power of two,
-// blockDim.x a power of two <= G).
+// Block w: the window sum sum_g (T_g + g L S_g) = sum_g T_g + L sum_g g S_g. Thread h takes
+// the groups [hK, hK + K) (K = G / blockDim.x): A_h = sum T_g, and
+// B_h = sum_g (g - hK) S_g + hK sum_g S_g (a running sum and one small multiple); then both
+// are tree-summed over the block (in place over tsum/ssum), and thread 0 writes
+// A + L * B to out[w]. G and blockDim.x are powers of two, blockDim.x <= G.
 template <class F>
-__global__ void window_tree_kernel(DevXyzz<F>* groups, u32 G) {
-  DevXyzz<F>* g = groups + u64{blockIdx.x} * G;
-  const u32 tid = threadIdx.x;
-  DevXyzz<F> acc = DevXyzz<F>::infinity();
-  for (u32 k = tid; k < G; k += blockDim.x) acc = acc + ldv(g + k);
+__global__ void __launch_bounds__(256) window_sum_kernel(DevXyzz<F>* tsum, DevXyzz<F>* ssum, u32 G, u32 L,
+                                                         DevXyzz<F>* out) {
+  using X = DevXyzz<F>;
+  X* T = tsum + u64{blockIdx.x} * G;
+  X* S = ssum + u64{blockIdx.x} * G;
+  const u32 h = threadIdx.x, K = G / blockDim.x, base = h * K;
+  X a = X::infinity(), acc = X::infinity(), run = X::infinity();
+  for (u32 g = base + K; g-- > base;) {
+    a = a + ldv(T + g);
+    acc = acc + run;
+    run = run + ldv(S + g);
+  }
+  if (base != 0 && !run.is_infinity()) acc = acc + run.mul_small(base);
   __syncthreads();
-  stv(g + tid, acc);
+  stv(T + h, a);
+  stv(S + h, acc);
   __syncthreads();
   for (u32 s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (tid < s) stv(g + tid, ldv(g + tid) + ldv(g + tid + s));
+    if (h < s) {
+      stv(T + h, ldv(T + h) + ldv(T + h + s));
+      stv(S + h, ldv(S + h) + ldv(S + h + s));
+    }
     __syncthreads();
   }
+  if (h == 0) stv(out + blockIdx.x, ldv(T) + ldv(S).mul_small(L));
 }
 
 }  // namespace cuzk::gpu::msmk

@@ -105,7 +105,9 @@ TYPED_TEST(CudaBackendTest, ResidentKeyServesManyProofsAndChecksShape) {
     const gpu::DeviceProvingKey<E> key(pk, 0);
     gpu::device_memory(&free1, nullptr);
     EXPECT_EQ(key.bytes(), est);
-    EXPECT_LE(free0 - free1, est + (std::size_t{32} << 20)) << "resident key larger than its estimate";
+    // Other test processes may share the device (ctest -j): free memory can also grow.
+    const std::size_t used = free0 > free1 ? free0 - free1 : 0;
+    EXPECT_LE(used, est + (std::size_t{32} << 20)) << "resident key larger than its estimate";
     gpu::CudaBackend<E> b(key);
     for (std::uint64_t seed : {1u, 2u, 3u}) {
       gadgets::circuits::MulChain<Fr> c{3000, seed};

@@ -83,7 +83,7 @@ struct MsmLayout {
     std::size_t b = 4 * std::max<std::size_t>(entries, 1) * u;             // keys and values, double-buffered
     b += 5 * (nseg + 2) * u;                     // segment bounds, pieces, offsets x2
     b += (cap_a + cap_b) * point_bytes;          // partial sums
-    b += (windows * buckets + windows * groups) * point_bytes;
+    b += (windows * buckets + 2 * windows * groups + windows) * point_bytes;
     return b + cub_bytes + 64 * 256;             // + alignment slack
   }
 };
