@@ -3,6 +3,14 @@
 // verified against the key file; an injected fault takes the same path as a real one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "cuzk/gpu/backend.hpp"
+#include "cuzk/groth16/zkey.hpp"
+#include "key_shape.hpp"
+#include "shape.hpp"
 #include "support.hpp"
 
 namespace cuzk::engine::test {
@@ -46,6 +54,62 @@ TEST(EngineCuda, InjectedFaultIsRetried) {
   ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
   EXPECT_EQ(r.attempts, 2);
   EXPECT_TRUE(verifies(r, cached_key(shared_cache_dir(), "mul-chain-bn254-constraints=1024-")));
+}
+
+// Three workers on one GPU whose VRAM budget holds the key and ONE proof's scratch, not two:
+// the workers take turns (reservations before allocations), every job succeeds and
+// verifies, none fails with out-of-memory, and the reservation never passes the budget.
+TEST(EngineCuda, TightVramBudgetThreeWorkersWaitNotFail) {
+  using E = groth16::Bls12_381;
+  const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
+  std::uint64_t key_b = 0, scratch_b = 0, shape_need = 0;
+  {
+    Engine probe(cuda_config({spec}));
+    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
+    const auto file = probe.key_file("big");
+    ASSERT_TRUE(file.has_value());
+    const groth16::ProvingKey<E> pk =
+        groth16::read_zkey<E>(io::BinFile::open(*file, groth16::zkey_detail::kZkeyFile));
+    key_b = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
+    scratch_b = gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
+    const KeyShape shape = shape_of(pk);
+    shape_need = key_host_bytes(shape) + scratch_bytes(shape);  // the engine's check before a key is loaded
+  }
+  EngineConfig cfg = cuda_config({spec});
+  cfg.workers_per_device = 3;
+  cfg.vram_budget_bytes = std::max(key_b + 2 * scratch_b - 1, shape_need);
+  ASSERT_LT(cfg.vram_budget_bytes, key_b + 3 * scratch_b) << "the budget must be below the three workers' combined need";
+  Engine e(cfg);
+  std::vector<std::string> ids;
+  for (int seed = 1; seed <= 9; ++seed) {
+    const SubmitOutcome o = e.submit(native_request("big", seed));
+    ASSERT_EQ(o.code, ErrorCode::kOk) << o.error;
+    ids.push_back(o.request_id);
+  }
+  std::atomic<bool> done{false};
+  std::uint64_t peak = 0;
+  std::thread monitor([&] {
+    while (!done.load()) {
+      const StatusSnapshot s = e.status();
+      peak = std::max(peak, s.devices.at(0).vram_reserved);
+      std::this_thread::sleep_for(2ms);
+    }
+  });
+  const std::filesystem::path zkey = *e.key_file("big");
+  for (const auto& id : ids) {
+    const auto r = e.await(id, 600s);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->state, JobState::kSucceeded) << r->error;
+    EXPECT_TRUE(verifies(*r, zkey));
+  }
+  done = true;
+  monitor.join();
+  const StatusSnapshot s = e.status();
+  EXPECT_EQ(s.succeeded, 9u);
+  EXPECT_EQ(s.failed, 0u);
+  EXPECT_GT(peak, 0u);
+  EXPECT_LE(peak, cfg.vram_budget_bytes);
+  EXPECT_EQ(s.devices.at(0).workers, 3);
 }
 
 }  // namespace

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The proving daemon on a CUDA machine: the engine's GPU tests, then cuzk-daemon with the CUDA
+# backend under cuzk-bench load (every proof verified by the client), then the same batch on the
+# CPU backend of the same machine for comparison.
+#
+#   scripts/gpu_daemon_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
+#       cuzk-bench and engine_cuda_test for sm_90 into build/gpu-daemon and packs them with
+#       the shared libraries they load (gRPC, protobuf, TBB, ...) into build/gpu-daemon-kit.
+#   scripts/gpu_daemon_run.sh             THERE (carry build/gpu-daemon-kit): runs everything,
+#       writes logs under $OUT (default build/gpu-daemon-out).
+# Knobs: CONSTRAINTS (mul-chain size, default 250000: a 2^18 domain), N (batch size, 16), J (concurrency, 4),
+# WORKERS (per GPU, 2), CPU_N (CPU batch size, 4).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+KIT=$ROOT/build/gpu-daemon-kit
+BINS="cuzk-daemon cuzk-bench engine_cuda_test"
+
+if [ "${1:-}" = "--prepare" ]; then
+  set -e
+  B=$ROOT/build/gpu-daemon
+  cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DCUZK_TESTS=ON -DCUZK_BENCH=OFF >/dev/null
+  cmake --build "$B" --target $BINS -j"$(nproc)"
+  rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib"
+  for b in $BINS; do cp "$(find "$B" -name "$b" -type f -perm -u+x | head -1)" "$KIT/bin/"; done
+  # Everything the binaries load except the C runtime itself.
+  ldd "$KIT"/bin/* | awk '$3 ~ /^\// {print $3}' | sort -u | grep -Ev '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' |
+    while read -r so; do cp -L "$so" "$KIT/lib/"; done
+  (git rev-parse HEAD; date -u) > "$KIT/BUILT_FROM"
+  du -sh "$KIT"
+  exit 0
+fi
+
+OUT=${OUT:-$ROOT/build/gpu-daemon-out}
+mkdir -p "$OUT"
+export LD_LIBRARY_PATH=$KIT/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+CONSTRAINTS=${CONSTRAINTS:-250000} N=${N:-16} J=${J:-4} WORKERS=${WORKERS:-2} CPU_N=${CPU_N:-4}
+WORK=$(mktemp -d)
+SUMMARY=$OUT/summary.txt
+{ echo "built from: $(tr '\n' ' ' < "$KIT/BUILT_FROM")"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; nproc; } > "$SUMMARY" 2>&1
+
+echo "== engine_cuda_test" | tee -a "$SUMMARY"
+CUZK_ORACLE_DIR=$WORK timeout 240 "$KIT/bin/engine_cuda_test" > "$OUT/engine_cuda_test.log" 2>&1
+echo "rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/engine_cuda_test.log" | tr '\n' ' ')" | tee -a "$SUMMARY"
+
+DAEMON_PID=
+start_daemon() {  # start_daemon <backend> <devices> <workers>
+  cat > "$WORK/d.toml" <<EOF
+[server]
+unix_socket = "$WORK/d.sock"
+tcp_listen = ""
+http_listen = "127.0.0.1:19821"
+[engine]
+backend = "$1"
+devices = $2
+workers_per_device = $3
+cache_dir = "$WORK/cache"
+host_budget_bytes = "64GiB"
+preload = ["chain"]
+[[circuit]]
+id = "chain"
+native = "mul-chain"
+curve = "bls12_381"
+params = { constraints = $CONSTRAINTS }
+[kinds]
+winning_post = "chain"
+window_post = "chain"
+porep = "chain"
+snap_deals = "chain"
+EOF
+  rm -f "$WORK/ready.json"
+  "$KIT/bin/cuzk-daemon" --config "$WORK/d.toml" --ready-file "$WORK/ready.json" >> "$OUT/daemon.log" 2>&1 &
+  DAEMON_PID=$!
+  for _ in $(seq 1 900); do
+    [ -f "$WORK/ready.json" ] && return 0
+    kill -0 "$DAEMON_PID" 2>/dev/null || { echo "daemon exited" | tee -a "$SUMMARY"; return 1; }
+    sleep 0.2
+  done
+  echo "daemon not ready after 180 s" | tee -a "$SUMMARY"; return 1
+}
+stop_daemon() { [ -n "$DAEMON_PID" ] && kill -TERM "$DAEMON_PID" 2>/dev/null; wait "$DAEMON_PID" 2>/dev/null; DAEMON_PID=; }
+trap stop_daemon EXIT
+bench() { timeout 200 "$KIT/bin/cuzk-bench" --target "unix:$WORK/d.sock" --timeout 300 --verify "$@"; }
+
+for backend in cuda cpu; do
+  n=$N; j=$J; w=$WORKERS
+  [ "$backend" = cpu ] && { n=$CPU_N; j=2; w=1; }
+  echo "== daemon, backend $backend, mul-chain $CONSTRAINTS constraints, $w worker(s), batch $n x $j" | tee -a "$SUMMARY"
+  start_daemon "$backend" 1 "$w" || continue
+  { bench single --circuit chain --seed 7; bench batch -n "$n" -j "$j" --circuit chain --no-progress; echo "rc=$?"; } \
+    > "$OUT/bench_$backend.log" 2>&1
+  grep -E 'succeeded|throughput|p50|rc=|total|msm_|eval_abc|h_poly|queue_wait' "$OUT/bench_$backend.log" | tee -a "$SUMMARY"
+  bench status >> "$OUT/bench_$backend.log" 2>&1
+  [ "$backend" = cuda ] && curl -s http://127.0.0.1:19821/metrics > "$OUT/metrics_cuda.txt"
+  stop_daemon
+done
+nvidia-smi >> "$SUMMARY" 2>&1
+rm -rf "$WORK"
