@@ -11,6 +11,7 @@
 #include "cuzk/gpu/field_ops.hpp"
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/ntt.hpp"
+#include "cuzk/groth16/key_check.hpp"
 #include "cuzk/poly/generator.hpp"
 
 namespace cuzk::gpu {
@@ -30,26 +31,6 @@ struct DeviceKeyParts {
 };
 
 namespace {
-void bad_key(const std::string& m) { throw std::invalid_argument("gpu: proving key: " + m); }
-
-template <class E>
-void check_shape(const groth16::ProvingKey<E>& pk) {
-  const std::size_t nv = pk.num_vars, np = pk.num_public(), n = pk.domain_size;
-  if (nv < np + 1) bad_key("fewer variables than public inputs + 1");
-  if (pk.a_query.size() != nv || pk.b_g1_query.size() != nv || pk.b_g2_query.size() != nv)
-    bad_key("A/B query sizes differ from the number of variables");
-  if (pk.l_query.size() != nv - np - 1) bad_key("L query size differs from the number of private variables");
-  if (n == 0 || (n & (n - 1)) != 0) bad_key("domain size is not a power of two");
-  const std::size_t want_h = pk.h_convention == HConvention::kOddCoset ? n : n - 1;
-  if (pk.h_query.size() != want_h) bad_key("H query has " + std::to_string(pk.h_query.size()) + " points, expected " +
-                                           std::to_string(want_h));
-  if (pk.a.num_rows() > n || pk.b.num_rows() != pk.a.num_rows() || (pk.c_stored && pk.c.num_rows() != pk.a.num_rows()))
-    bad_key("constraint matrices do not fit the domain");
-  if (pk.a.num_rows() == 0) bad_key("no constraint matrices (a key read from .params needs its circuit)");
-  for (const auto* m : {&pk.a, &pk.b, &pk.c})
-    if (m->num_cols > nv) bad_key("a constraint matrix has more columns than variables");
-}
-
 std::size_t log2_of(std::size_t n) {
   std::size_t k = 0;
   while ((std::size_t{1} << k) < n) ++k;
@@ -85,7 +66,11 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
 template <class E>
 DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device)
     : device_(device), bytes_(estimate_bytes(pk)) {
-  check_shape(pk);
+  try {
+    groth16::check_key_shape(pk);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("gpu: ") + e.what());
+  }
   DeviceGuard guard(device);
   auto p = std::make_unique<DeviceKeyParts<E>>();
   p->num_vars = pk.num_vars;
