@@ -1,117 +1,41 @@
-// CudaBackend and DeviceProvingKey (cuzk/gpu/backend.hpp). Plain C++ over the device
-// APIs (msm.hpp, abc.hpp, ntt.hpp, field_ops.hpp).
+// CudaBackend::compute (cuzk/gpu/backend.hpp): one proof's device work over a resident or
+// streamed DeviceProvingKey (device_key.cpp). Plain C++ over the device APIs (msm.hpp,
+// abc.hpp, ntt.hpp, field_ops.hpp, point_stream.hpp).
 #include "cuzk/gpu/backend.hpp"
 
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
-#include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/field_ops.hpp"
 #include "cuzk/gpu/msm.hpp"
-#include "cuzk/gpu/ntt.hpp"
-#include "cuzk/groth16/key_check.hpp"
 #include "cuzk/poly/generator.hpp"
+#include "device_key_parts.hpp"
+#include "point_stream.hpp"
 
 namespace cuzk::gpu {
 
 using groth16::HConvention;
 
-template <class E>
-struct DeviceKeyParts {
-  using Fr = typename E::Fr;
-  std::size_t num_vars = 0, num_public = 0, domain = 0, log_domain = 0, h_size = 0, l_size = 0, rows = 0;
-  HConvention conv = HConvention::kOddCoset;
-  bool c_stored = true;
-  DeviceBuffer<typename E::G1Affine> a, b1, l, h;
-  DeviceBuffer<typename E::G2Affine> b2;
-  DeviceCsr<Fr> A, B, C;
-  std::optional<NttPlan<Fr>> plan;
-};
-
 namespace {
-std::size_t log2_of(std::size_t n) {
-  std::size_t k = 0;
-  while ((std::size_t{1} << k) < n) ++k;
-  return k;
+// One MSM of a proof: over the resident points (sc: one piece), or streamed from the host
+// points through ps (sc: one piece per chunk).
+// next: the host points of the MSM that comes next (streamed: its first chunk is prefetched).
+template <class C, class Next>
+ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,
+                        const std::vector<DeviceScalars<typename C::Scalar>>& sc, PointStream* ps,
+                        std::span<const Next> next) {
+  if (ps != nullptr) return ps->msm<C>(host, sc, first_chunk(next, ps->chunk()));
+  return sc.empty() ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc.front());
 }
 }  // namespace
 
 template <class E>
-std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk) {
-  using Fr = typename E::Fr;
-  std::size_t b = (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
-                      sizeof(typename E::G1Affine) +
-                  pk.b_g2_query.size() * sizeof(typename E::G2Affine);
-  b += DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (pk.c_stored ? DeviceCsr<Fr>::bytes(pk.c) : 0);
-  b += std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
-  return b + (std::size_t{1} << 20);                                // allocation granularity
-}
-
-template <class E>
-std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk) {
-  using Fr = typename E::Fr;
-  using S = DeviceScalars<Fr>;
-  const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
-  const std::size_t tables = 8 * (2 * (std::size_t{1} << ((log2_of(n) + 1) / 2)) + 2) * sizeof(Fr);
-  const std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh) + S::build_scratch_bytes(n);
-  const std::size_t msm = std::max({msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
-                                    msm_scratch_bytes<typename E::G2Curve>(nv)});
-  const std::size_t phase2 = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl) +
-                             S::build_scratch_bytes(std::max(nv, nh)) + msm;
-  return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
-}
-
-template <class E>
-DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device)
-    : device_(device), bytes_(estimate_bytes(pk)) {
-  try {
-    groth16::check_key_shape(pk);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string("gpu: ") + e.what());
-  }
-  DeviceGuard guard(device);
-  auto p = std::make_unique<DeviceKeyParts<E>>();
-  p->num_vars = pk.num_vars;
-  p->num_public = pk.num_public();
-  p->domain = pk.domain_size;
-  p->log_domain = log2_of(pk.domain_size);
-  p->h_size = pk.h_query.size();
-  p->l_size = pk.l_query.size();
-  p->rows = pk.a.num_rows();
-  p->conv = pk.h_convention;
-  p->c_stored = pk.c_stored;
-  using G1A = typename E::G1Affine;
-  p->a = DeviceBuffer<G1A>(std::span<const G1A>(pk.a_query));
-  p->b1 = DeviceBuffer<G1A>(std::span<const G1A>(pk.b_g1_query));
-  p->l = DeviceBuffer<G1A>(std::span<const G1A>(pk.l_query));
-  p->h = DeviceBuffer<G1A>(std::span<const G1A>(pk.h_query));
-  p->b2 = DeviceBuffer<typename E::G2Affine>(std::span<const typename E::G2Affine>(pk.b_g2_query));
-  p->A = DeviceCsr<typename E::Fr>(pk.a);
-  p->B = DeviceCsr<typename E::Fr>(pk.b);
-  if (pk.c_stored) p->C = DeviceCsr<typename E::Fr>(pk.c);
-  p->plan.emplace(p->log_domain);
-  device_synchronize();
-  parts_ = std::move(p);
-}
-
-template <class E>
-DeviceProvingKey<E>::~DeviceProvingKey() {
-  try {
-    DeviceGuard guard(device_);
-    parts_.reset();
-  } catch (...) {
-    parts_.reset();
-  }
-}
-
-template <class E>
-bool DeviceProvingKey<E>::matches(const groth16::ProvingKey<E>& pk) const {
-  const auto& p = *parts_;
-  return p.num_vars == pk.num_vars && p.num_public == pk.num_public() && p.domain == pk.domain_size &&
-         p.h_size == pk.h_query.size() && p.l_size == pk.l_query.size() && p.rows == pk.a.num_rows() &&
-         p.conv == pk.h_convention && p.c_stored == pk.c_stored;
+StagedUploader& CudaBackend<E>::uploader() {
+  if (!up_) up_.emplace();  // on the current device: compute() selected the key's
+  return *up_;
 }
 
 template <class E>
@@ -134,19 +58,26 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
                                 std::to_string(pk.num_vars));
   DeviceGuard guard(key->device());
   const DeviceKeyParts<E>& K = key->parts();
+  const bool streamed = K.placement == KeyPlacement::kStreamPoints;
+  // Resident: each scalar range is one piece; streamed: one piece per chunk of points.
+  auto pieces = [&](const Fr* d, std::size_t len) {
+    return chunk_scalars<Fr>(d, len, streamed ? K.chunk : std::max<std::size_t>(len, 1));
+  };
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
-  DeviceBuffer<Fr> dw;
-  std::optional<DeviceScalars<Fr>> hs;
+  DeviceBuffer<Fr> dw(w.size());
+  {
+    ScopedPhase p(t, "transfer_witness");  // pinned: straight; pageable: through the staging
+    StagedUploader& up = uploader();
+    up.upload(dw.data(), w.data(), w.size_bytes());
+    up.synchronize();
+  }
+  std::vector<DeviceScalars<Fr>> hs;
   {
     DeviceBuffer<Fr> abc(3 * n);
     Fr* a = abc.data();
     Fr* b = a + n;
     Fr* c = b + n;
-    {
-      ScopedPhase p(t, "transfer_witness");  // host -> device, synchronous
-      dw = DeviceBuffer<Fr>(w);
-    }
     {
       ScopedPhase p(t, "eval_abc");
       eval_rows_device<Fr>(K.A, dw.data(), a, n);
@@ -159,39 +90,42 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       ScopedPhase p(t, "h_poly");
       if (K.conv == HConvention::kOddCoset) compute_h_snarkjs_device<Fr>(*K.plan, a, b, c);
       else compute_h_classic_device<Fr>(*K.plan, a, b, c, poly::multiplicative_generator<Fr>());
-      hs.emplace(DeviceScalars<Fr>::from_device(a, K.h_size));
+      hs = pieces(a, K.h_size);
     }
   }
+  std::optional<PointStream> ps;
+  if (streamed)
+    ps.emplace(K.chunk, std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine)), uploader(),
+               key->device());
+  PointStream* s = ps ? &*ps : nullptr;
   {
     ScopedPhase p(t, "msm_h");
-    out.h = msm<G1C>(K.h, *hs);
+    out.h = key_msm<G1C>(K.h, K.host_h, hs, s, K.host_a);
   }
-  hs.reset();
+  hs.clear();
   {
-    const auto ws = DeviceScalars<Fr>::from_device(dw.data(), K.num_vars);
+    const auto ws = pieces(dw.data(), K.num_vars);
     {
       ScopedPhase p(t, "msm_a");
-      out.a = msm<G1C>(K.a, ws);
+      out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1);
     }
     {
       ScopedPhase p(t, "msm_b_g1");
-      out.b1 = msm<G1C>(K.b1, ws);
+      out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2);
     }
     {
       ScopedPhase p(t, "msm_b_g2");
-      out.b2 = msm<G2C>(K.b2, ws);
+      out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l);
     }
   }
   {
     ScopedPhase p(t, "msm_l");
-    const auto ls = DeviceScalars<Fr>::from_device(dw.data() + K.num_public + 1, K.l_size);
-    out.l = msm<G1C>(K.l, ls);
+    const auto ls = pieces(dw.data() + K.num_public + 1, K.l_size);
+    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{});
   }
   return out;
 }
 
-template class DeviceProvingKey<groth16::Bls12_381>;
-template class DeviceProvingKey<groth16::Bn254>;
 template class CudaBackend<groth16::Bls12_381>;
 template class CudaBackend<groth16::Bn254>;
 

@@ -1,20 +1,31 @@
-// The CUDA Groth16 backend: a proving key resident on one GPU, and a groth16::Backend
-// that proves with it (a/b/c evaluation from device CSR matrices, the H polynomial in the
-// key's convention, the five MSMs, all on the device). Plain C++: include it without nvcc
-// and link cuzk_gpu. Instantiated for groth16::Bls12_381 and groth16::Bn254.
+// The CUDA Groth16 backend: a proving key on one GPU, and a groth16::Backend that proves
+// with it (a/b/c evaluation from device CSR matrices, the H polynomial in the key's
+// convention, the five MSMs, all on the device). Plain C++: include it without nvcc and
+// link cuzk_gpu. Instantiated for groth16::Bls12_381 and groth16::Bn254.
+//
+// Key placement:
+//   kResident      the query points, CSR matrices and NTT twiddles live in VRAM.
+//   kStreamPoints  only the CSR matrices and NTT twiddles live in VRAM (cards too small for
+//                  the points, e.g. 16 GiB); the point arrays stay in the host ProvingKey and
+//                  every MSM runs chunk by chunk: chunk j+1 is uploaded on a copy stream
+//                  into the second of two device chunk buffers while chunk j's MSM runs.
+//                  Register the key's point arrays (HostRegistration) for truly
+//                  asynchronous copies; pageable points are staged through pinned buffers.
 //
 // The daemon's sequence:
-//   const size_t need = DeviceProvingKey<E>::estimate_bytes(pk)
-//                     + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk) * workers;
-//   reserve(need) -> DeviceProvingKey<E> key(pk, device)      (uploads once)
+//   const size_t need = DeviceProvingKey<E>::estimate_bytes(pk, placement, chunk)
+//                     + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, placement, chunk) * workers;
+//   reserve(need) -> DeviceProvingKey<E> key(pk, device, placement, chunk)   (uploads once)
 //   CudaBackend<E> backend(key); prove_verified(pk, w, backend, t)   (many times; one
-//   backend per worker thread) -> ~DeviceProvingKey frees the VRAM -> release(need).
+//   backend per worker thread, reserving CudaBackend<E>::kStagingBytes of pinned host
+//   memory each) -> ~DeviceProvingKey frees the VRAM -> release(need).
 // Device faults throw cuzk::gpu::CudaError (runtime.hpp), never abort. Every entry point
 // selects the key's device for the calling thread and restores the previous selection.
 #pragma once
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -22,31 +33,55 @@
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/staged_upload.hpp"
 
 namespace cuzk::gpu {
 
 template <class E>
-struct DeviceKeyParts;  // the device buffers (src/gpu/backend.cpp)
+struct DeviceKeyParts;  // the device buffers (src/gpu/device_key_parts.hpp)
+
+enum class KeyPlacement { kResident, kStreamPoints };
 
 template <class E>
 class DeviceProvingKey {
  public:
-  // VRAM the resident key takes (query points, constraint matrices, NTT twiddles),
-  // computable before uploading.
-  static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk);
-  // VRAM one proof with this key needs on top of the resident key (witness, a/b/c,
-  // scalars, MSM scratch); each concurrent proof on the device needs its own.
-  static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk);
+  // Points per streamed chunk when the caller gives 0 (clamped to the longest point array).
+  static constexpr std::size_t kDefaultStreamChunk = std::size_t{1} << 22;
+
+  // VRAM the key takes on the device (resident: query points, constraint matrices, NTT
+  // twiddles; streamed: matrices and twiddles), computable before uploading.
+  static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p = KeyPlacement::kResident,
+                                    std::size_t chunk_points = 0);
+  // VRAM one proof with this key needs on top of the key (witness, a/b/c, scalars, MSM
+  // scratch; streamed: the two chunk buffers, MSM scratch for one chunk); each concurrent
+  // proof on the device needs its own.
+  static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk,
+                                                  KeyPlacement p = KeyPlacement::kResident,
+                                                  std::size_t chunk_points = 0);
+  // The largest chunk (points) whose two chunk buffers (of the largest point type) plus
+  // the MSM scratch of one chunk fit in vram_bytes; at most the longest point array.
+  // Throws std::invalid_argument when not even a one-point chunk fits.
+  static std::size_t stream_chunk_points(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes);
+  // VRAM of the chunk buffers plus one chunk's MSM scratch (what stream_chunk_points fits).
+  static std::size_t stream_chunk_bytes(std::size_t chunk_points);
 
   // Uploads pk to `device` (throws CudaError on a device fault or out of memory,
-  // std::invalid_argument for a malformed key). pk need not outlive this object.
-  DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device);
+  // std::invalid_argument for a malformed key or an unknown placement). Resident points
+  // go straight from registered memory, else through kStagingBytes of pinned staging
+  // held during the upload.
+  // kResident: pk need not outlive this object. kStreamPoints: pk's point arrays are read
+  // by every proof, so pk must outlive this object and stay unchanged; chunk_points = 0
+  // takes kDefaultStreamChunk.
+  DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement p = KeyPlacement::kResident,
+                   std::size_t chunk_points = 0);
   ~DeviceProvingKey();  // frees the VRAM on its device
   DeviceProvingKey(const DeviceProvingKey&) = delete;
   DeviceProvingKey& operator=(const DeviceProvingKey&) = delete;
 
   int device() const { return device_; }
-  std::size_t bytes() const { return bytes_; }  // == estimate_bytes(pk)
+  std::size_t bytes() const { return bytes_; }  // == estimate_bytes(pk, placement, chunk_points)
+  KeyPlacement placement() const;
+  std::size_t chunk_points() const;  // the resolved chunk (streamed), 0 when resident
   // True when pk has the shape this key was uploaded from (sizes, convention).
   bool matches(const groth16::ProvingKey<E>& pk) const;
   const DeviceKeyParts<E>& parts() const { return *parts_; }
@@ -61,20 +96,30 @@ template <class E>
 class CudaBackend final : public groth16::Backend<E> {
  public:
   using Fr = typename E::Fr;
-  // Proves with a resident key; `key` must outlive the backend. The pk passed to
-  // compute() must be the key it was uploaded from (its shape is checked).
+  // Pinned host memory one backend holds for staging pageable witnesses (and streamed
+  // points), allocated at its first pageable upload; a page-locked witness needs none.
+  static constexpr std::size_t kStagingBytes = StagedUploader::kStagingBytes;
+
+  // Proves with an uploaded key; `key` must outlive the backend. The pk passed to
+  // compute() must be the key it was uploaded from (its shape is checked). One thread
+  // at a time: compute() reuses the backend's staging buffers and copy stream.
   explicit CudaBackend(const DeviceProvingKey<E>& key) : key_(&key), device_(key.device()) {}
-  // Uploads the key for each proof (tests, one-off proofs).
+  // Uploads the key (resident) for each proof (tests, one-off proofs).
   explicit CudaBackend(int device) : key_(nullptr), device_(device) {}
 
   std::string_view name() const override { return "cuda"; }
   int device() const { return device_; }
+  // The witness is uploaded straight from its memory when page-locked (gpu::is_pinned),
+  // else through the staging buffers; the phase "transfer_witness" times it.
   groth16::ProofTerms<E> compute(const groth16::ProvingKey<E>& pk, std::span<const Fr> witness,
                                  groth16::PhaseTimings& timings) override;
 
  private:
+  StagedUploader& uploader();
+
   const DeviceProvingKey<E>* key_;
   int device_;
+  std::optional<StagedUploader> up_;  // on device_, made at the first compute()
 };
 
 }  // namespace cuzk::gpu

@@ -1,0 +1,187 @@
+// DeviceProvingKey (cuzk/gpu/backend.hpp): VRAM estimates, the upload in either placement,
+// the streamed chunk size for a VRAM figure.
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "cuzk/gpu/msm.hpp"
+#include "cuzk/gpu/staged_upload.hpp"
+#include "cuzk/groth16/key_check.hpp"
+#include "device_key_parts.hpp"
+
+namespace cuzk::gpu {
+
+namespace {
+std::size_t log2_of(std::size_t n) {
+  std::size_t k = 0;
+  while ((std::size_t{1} << k) < n) ++k;
+  return k;
+}
+
+template <class E>
+std::size_t longest_points(const groth16::ProvingKey<E>& pk) {
+  return std::max({pk.a_query.size(), pk.b_g1_query.size(), pk.b_g2_query.size(), pk.l_query.size(),
+                   pk.h_query.size(), std::size_t{1}});
+}
+
+template <class E>
+std::size_t resolve_chunk(const groth16::ProvingKey<E>& pk, std::size_t chunk) {
+  const std::size_t c = chunk == 0 ? DeviceProvingKey<E>::kDefaultStreamChunk : chunk;
+  return std::min(c, longest_points(pk));
+}
+
+std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
+
+// A device copy of host points, through the uploader (straight from registered memory,
+// else staged); complete once the uploader is synchronised.
+template <class T>
+DeviceBuffer<T> upload_points(const std::vector<T>& host, StagedUploader& up) {
+  DeviceBuffer<T> d(host.size());
+  up.upload(d.data(), host.data(), host.size() * sizeof(T));
+  return d;
+}
+
+void check_placement(KeyPlacement p) {
+  if (p != KeyPlacement::kResident && p != KeyPlacement::kStreamPoints)
+    throw std::invalid_argument("gpu: unknown key placement " + std::to_string(static_cast<int>(p)));
+}
+}  // namespace
+
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t) {
+  using Fr = typename E::Fr;
+  check_placement(p);
+  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (pk.c_stored ? DeviceCsr<Fr>::bytes(pk.c) : 0);
+  b += std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
+  if (p == KeyPlacement::kResident)
+    b += (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
+             sizeof(typename E::G1Affine) +
+         pk.b_g2_query.size() * sizeof(typename E::G2Affine);
+  return b + (std::size_t{1} << 20);  // allocation granularity
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::stream_chunk_bytes(std::size_t c) {
+  const std::size_t point = std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
+  return 2 * c * point +
+         std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::stream_chunk_points(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes) {
+  if (stream_chunk_bytes(1) > vram_bytes)
+    throw std::invalid_argument("gpu: " + std::to_string(vram_bytes) + " bytes of VRAM cannot hold even one streamed " +
+                                "chunk (" + std::to_string(stream_chunk_bytes(1)) + " bytes for one point)");
+  std::size_t lo = 1, hi = longest_points(pk);  // invariant: lo fits
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo + 1) / 2;
+    if (stream_chunk_bytes(mid) <= vram_bytes) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p,
+                                                              std::size_t chunk_points) {
+  using Fr = typename E::Fr;
+  using S = DeviceScalars<Fr>;
+  check_placement(p);
+  const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
+  const std::size_t tables = 8 * (2 * (std::size_t{1} << ((log2_of(n) + 1) / 2)) + 2) * sizeof(Fr);
+  const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
+  std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
+  if (p == KeyPlacement::kResident) {
+    phase1 += S::build_scratch_bytes(n);
+    phase2 += S::build_scratch_bytes(std::max(nv, nh)) +
+              std::max({msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
+                        msm_scratch_bytes<typename E::G2Curve>(nv)});
+  } else {
+    // The scalars are built per chunk (the chunk buffers already allocated); each chunk's
+    // two index lists may round up to a 2 MiB page.
+    const std::size_t c = resolve_chunk(pk, chunk_points);
+    const std::size_t chunks = ceil_div(nh, c) + ceil_div(nv, c) + ceil_div(nl, c);
+    phase1 += S::build_scratch_bytes(std::min(c, std::max<std::size_t>(nh, 1)));
+    phase2 += S::build_scratch_bytes(c) + stream_chunk_bytes(c) +
+              chunks * std::min(std::size_t{4} << 20, S::resident_bytes(c));
+  }
+  return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
+}
+
+template <class E>
+DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement placement,
+                                      std::size_t chunk_points)
+    : device_(device), bytes_(estimate_bytes(pk, placement, chunk_points)) {
+  try {
+    groth16::check_key_shape(pk);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("gpu: ") + e.what());
+  }
+  DeviceGuard guard(device);
+  auto p = std::make_unique<DeviceKeyParts<E>>();
+  p->num_vars = pk.num_vars;
+  p->num_public = pk.num_public();
+  p->domain = pk.domain_size;
+  p->log_domain = log2_of(pk.domain_size);
+  p->h_size = pk.h_query.size();
+  p->l_size = pk.l_query.size();
+  p->rows = pk.a.num_rows();
+  p->conv = pk.h_convention;
+  p->c_stored = pk.c_stored;
+  p->placement = placement;
+  if (placement == KeyPlacement::kResident) {
+    StagedUploader up;
+    p->a = upload_points(pk.a_query, up);
+    p->b1 = upload_points(pk.b_g1_query, up);
+    p->l = upload_points(pk.l_query, up);
+    p->h = upload_points(pk.h_query, up);
+    p->b2 = upload_points(pk.b_g2_query, up);
+    up.synchronize();
+  } else {
+    p->chunk = resolve_chunk(pk, chunk_points);
+    p->host_a = pk.a_query;
+    p->host_b1 = pk.b_g1_query;
+    p->host_l = pk.l_query;
+    p->host_h = pk.h_query;
+    p->host_b2 = pk.b_g2_query;
+  }
+  p->A = DeviceCsr<typename E::Fr>(pk.a);
+  p->B = DeviceCsr<typename E::Fr>(pk.b);
+  if (pk.c_stored) p->C = DeviceCsr<typename E::Fr>(pk.c);
+  p->plan.emplace(p->log_domain);
+  device_synchronize();
+  parts_ = std::move(p);
+}
+
+template <class E>
+DeviceProvingKey<E>::~DeviceProvingKey() {
+  try {
+    DeviceGuard guard(device_);
+    parts_.reset();
+  } catch (...) {
+    parts_.reset();
+  }
+}
+
+template <class E>
+KeyPlacement DeviceProvingKey<E>::placement() const {
+  return parts_->placement;
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::chunk_points() const {
+  return parts_->chunk;
+}
+
+template <class E>
+bool DeviceProvingKey<E>::matches(const groth16::ProvingKey<E>& pk) const {
+  const auto& p = *parts_;
+  return p.num_vars == pk.num_vars && p.num_public == pk.num_public() && p.domain == pk.domain_size &&
+         p.h_size == pk.h_query.size() && p.l_size == pk.l_query.size() && p.rows == pk.a.num_rows() &&
+         p.conv == pk.h_convention && p.c_stored == pk.c_stored;
+}
+
+template class DeviceProvingKey<groth16::Bls12_381>;
+template class DeviceProvingKey<groth16::Bn254>;
+
+}  // namespace cuzk::gpu

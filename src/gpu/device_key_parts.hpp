@@ -1,0 +1,35 @@
+// What a DeviceProvingKey holds (private to src/gpu): the key's shape, its device buffers,
+// and for a streamed key the host point arrays its MSMs read chunk by chunk.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+
+#include "cuzk/gpu/abc.hpp"
+#include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/ntt.hpp"
+
+namespace cuzk::gpu {
+
+template <class E>
+struct DeviceKeyParts {
+  using Fr = typename E::Fr;
+  using G1A = typename E::G1Affine;
+  using G2A = typename E::G2Affine;
+  std::size_t num_vars = 0, num_public = 0, domain = 0, log_domain = 0, h_size = 0, l_size = 0, rows = 0;
+  groth16::HConvention conv = groth16::HConvention::kOddCoset;
+  bool c_stored = true;
+  KeyPlacement placement = KeyPlacement::kResident;
+  std::size_t chunk = 0;  // points per streamed chunk (kStreamPoints)
+  // kResident: the query points on the device.
+  DeviceBuffer<G1A> a, b1, l, h;
+  DeviceBuffer<G2A> b2;
+  // kStreamPoints: the query points in the host key (which outlives this object).
+  std::span<const G1A> host_a, host_b1, host_l, host_h;
+  std::span<const G2A> host_b2;
+  DeviceCsr<Fr> A, B, C;
+  std::optional<NttPlan<Fr>> plan;
+};
+
+}  // namespace cuzk::gpu
