@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
-GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_abc_test gpu_backend_test"
+GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test"
 TARGETS="$GPU_TESTS gpu_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
@@ -96,7 +96,7 @@ elif [ -n "$NVCC" ]; then
   if [ $? -eq 0 ]; then
     # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
     if cmake --build "$B" --target $GPU_TESTS cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
-       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench}.cpp \
+       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench}.cpp \
            "$B/src/gpu/libcuzk_gpu.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
            -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1; then
       path=onbox

@@ -16,8 +16,8 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
-#include "r1cs/random_r1cs.hpp"
 #include "require_device.hpp"
+#include "backend_test_util.hpp"
 
 namespace {
 using namespace cuzk;
@@ -26,29 +26,15 @@ using namespace cuzk::groth16;
 template <class E>
 void expect_same_terms(const ProvingKey<E>& pk, std::span<const typename E::Fr> w, Backend<E>& gpu_backend,
                        const char* what) {
-  CpuBackend<E> cpu;
-  PhaseTimings t1, t2;
-  const ProofTerms<E> want = cpu.compute(pk, w, t1);
+  PhaseTimings t2;
   const ProofTerms<E> got = gpu_backend.compute(pk, w, t2);
-  EXPECT_EQ(got.a.to_affine(), want.a.to_affine()) << what << " A";
-  EXPECT_EQ(got.b1.to_affine(), want.b1.to_affine()) << what << " B1";
-  EXPECT_EQ(got.b2.to_affine(), want.b2.to_affine()) << what << " B2";
-  EXPECT_EQ(got.l.to_affine(), want.l.to_affine()) << what << " L";
-  EXPECT_EQ(got.h.to_affine(), want.h.to_affine()) << what << " H";
-  for (const char* phase : {"eval_abc", "h_poly", "msm_h", "msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})
+  test::expect_terms_eq<E>(got, test::cpu_terms<E>(pk, w), what);
+  for (const char* phase : {"transfer_witness", "eval_abc", "h_poly", "msm_h", "msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})
     EXPECT_GT(t2.get(phase), 0.0) << phase;
 }
 
 template <class E>
-class CudaBackendTest : public ::testing::Test {
- protected:
-  using Fr = typename E::Fr;
-  void SetUp() override {
-    std::mt19937_64 rng(4321);
-    sys_ = r1cs::test::random_system<Fr>(rng, 300, 4, 700, 5);
-  }
-  r1cs::test::RandomSystem<Fr> sys_;
-};
+class CudaBackendTest : public test::RandomSystemTest<E, 4321> {};
 
 using Engines = ::testing::Types<Bls12_381, Bn254>;
 TYPED_TEST_SUITE(CudaBackendTest, Engines);

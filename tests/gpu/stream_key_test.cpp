@@ -1,0 +1,207 @@
+// Streamed proving keys (KeyPlacement::kStreamPoints: points stay in host memory, every
+// MSM runs chunk by chunk) and the witness upload paths of CudaBackend: proof terms equal
+// the resident key's and the CPU backend's for BLS12-381 and BN254, in both H conventions,
+// with chunks that divide nothing (77, 777, 1000: partial last chunks, several chunks per
+// MSM), pageable and registered (pinned) host points, pageable and page-locked witnesses;
+// the VRAM figures of a streamed key and the chunk sizing for a VRAM budget.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "cuzk/cs/constraint_system.hpp"
+#include "cuzk/gadgets/circuits/mul_chain.hpp"
+#include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/host_memory.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/setup.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "require_device.hpp"
+#include "backend_test_util.hpp"
+
+namespace {
+using namespace cuzk;
+using namespace cuzk::groth16;
+using gpu::KeyPlacement;
+
+// Page-locks the five point arrays of pk for the object's lifetime.
+template <class E>
+struct RegisteredPoints {
+  explicit RegisteredPoints(const ProvingKey<E>& pk) {
+    add(pk.a_query), add(pk.b_g1_query), add(pk.b_g2_query), add(pk.l_query), add(pk.h_query);
+  }
+  template <class V>
+  void add(const V& v) {
+    regs.emplace_back(v.data(), v.size() * sizeof(typename V::value_type));
+  }
+  std::vector<gpu::HostRegistration> regs;
+};
+
+template <class E>
+ProofTerms<E> gpu_terms(const gpu::DeviceProvingKey<E>& key, const ProvingKey<E>& pk,
+                        std::span<const typename E::Fr> w) {
+  gpu::CudaBackend<E> b(key);
+  PhaseTimings t;
+  ProofTerms<E> out = b.compute(pk, w, t);
+  for (const char* phase : {"transfer_witness", "msm_h", "msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})
+    EXPECT_GT(t.get(phase), 0.0) << phase;
+  return out;
+}
+
+// Streamed with each chunk size == resident == CPU; and the streamed key's proof verifies.
+template <class E>
+void expect_streamed_equal(const ProvingKey<E>& pk, std::span<const typename E::Fr> w,
+                           std::initializer_list<std::size_t> chunks, std::size_t num_public) {
+  const ProofTerms<E> want = test::cpu_terms<E>(pk, w);
+  {
+    const gpu::DeviceProvingKey<E> resident(pk, 0);
+    EXPECT_EQ(resident.placement(), KeyPlacement::kResident);
+    test::expect_terms_eq<E>(gpu_terms<E>(resident, pk, w), want, "resident");
+  }
+  const std::size_t longest = std::max({pk.a_query.size(), pk.l_query.size(), pk.h_query.size()});
+  for (std::size_t chunk : chunks) {
+    SCOPED_TRACE("chunk " + std::to_string(chunk));
+    const gpu::DeviceProvingKey<E> key(pk, 0, KeyPlacement::kStreamPoints, chunk);
+    EXPECT_EQ(key.placement(), KeyPlacement::kStreamPoints);
+    EXPECT_EQ(key.chunk_points(), std::min(chunk, longest));
+    EXPECT_GT(pk.h_query.size(), key.chunk_points()) << "the H MSM must take several chunks";
+    test::expect_terms_eq<E>(gpu_terms<E>(key, pk, w), want, "streamed");
+    gpu::CudaBackend<E> b(key);
+    PhaseTimings t;
+    const Proof<E> p = prove_verified<E>(pk, w, b, t);
+    const std::vector<typename E::Fr> pub(w.begin() + 1, w.begin() + 1 + num_public);
+    EXPECT_TRUE(verify(pk.vk, p, std::span<const typename E::Fr>(pub)));
+  }
+}
+
+template <class E>
+class StreamedKeyTest : public test::RandomSystemTest<E, 98765> {};
+
+using Engines = ::testing::Types<Bls12_381, Bn254>;
+TYPED_TEST_SUITE(StreamedKeyTest, Engines);
+
+TYPED_TEST(StreamedKeyTest, RandomSystemBothConventions) {
+  using E = TypeParam;
+  const std::span<const typename E::Fr> w(this->sys_.w);
+  for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
+    SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
+    const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 31);
+    expect_streamed_equal<E>(pk, w, {77, 777}, 4);
+  }
+}
+
+TYPED_TEST(StreamedKeyTest, MulChainChunks1000And777PageableAndRegisteredPoints) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  gadgets::circuits::MulChain<Fr> circuit{3000, 7};
+  const auto cs = cs::record<Fr>(circuit);
+  const auto w = cs::witness<Fr>(circuit).full();
+  for (HConvention conv : {HConvention::kZDivided, HConvention::kOddCoset}) {
+    SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
+    ProvingKey<E> pk = setup<E>(cs, conv, 32);
+    if (conv == HConvention::kOddCoset) pk.c = r1cs::CsrMatrix<Fr>{}, pk.c_stored = false;  // as .zkey keys come
+    expect_streamed_equal<E>(pk, std::span<const Fr>(w), {1000, 777}, 1);
+    // The same with the point arrays page-locked: the chunk copies are truly asynchronous.
+    const RegisteredPoints<E> pinned(pk);
+    ASSERT_TRUE(gpu::is_pinned(pk.h_query.data()));
+    const gpu::DeviceProvingKey<E> key(pk, 0, KeyPlacement::kStreamPoints, 777);
+    test::expect_terms_eq<E>(gpu_terms<E>(key, pk, std::span<const Fr>(w)), test::cpu_terms<E>(pk, w),
+                             "streamed from registered points");
+  }
+}
+
+TYPED_TEST(StreamedKeyTest, ConcurrentWorkersShareOneStreamedKey) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kZDivided, 33);
+  const std::span<const Fr> w(this->sys_.w);
+  const ProofTerms<E> want = test::cpu_terms<E>(pk, w);
+  const gpu::DeviceProvingKey<E> key(pk, 0, KeyPlacement::kStreamPoints, 100);
+  std::vector<int> ok(3, 0);
+  std::vector<std::thread> workers;
+  for (int k = 0; k < 3; ++k)
+    workers.emplace_back([&, k] {
+      gpu::CudaBackend<E> b(key);  // one backend (staging, copy stream) per worker thread
+      for (int rep = 0; rep < 2; ++rep) {
+        PhaseTimings t;
+        const ProofTerms<E> got = b.compute(pk, w, t);
+        ok[k] += got.a.to_affine() == want.a.to_affine() && got.b2.to_affine() == want.b2.to_affine() &&
+                 got.h.to_affine() == want.h.to_affine() && got.l.to_affine() == want.l.to_affine();
+      }
+    });
+  for (auto& th : workers) th.join();
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(ok[k], 2) << "worker " << k;
+}
+
+// The witness from pageable memory (staged through pinned buffers), registered in place,
+// and in a PinnedBuffer: the same terms, with a resident and a streamed key.
+TYPED_TEST(StreamedKeyTest, PageableAndPinnedWitnessGiveTheSameTerms) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kOddCoset, 34);
+  const ProofTerms<E> want = test::cpu_terms<E>(pk, std::span<const Fr>(this->sys_.w));
+  std::vector<Fr> pageable = this->sys_.w;
+  std::vector<Fr> registered = this->sys_.w;
+  gpu::PinnedBuffer<Fr> pinned(this->sys_.w.size());
+  std::copy(this->sys_.w.begin(), this->sys_.w.end(), pinned.data());
+  gpu::HostRegistration reg(registered.data(), registered.size() * sizeof(Fr));
+  ASSERT_FALSE(gpu::is_pinned(pageable.data()));
+  ASSERT_TRUE(gpu::is_pinned(registered.data()));
+  ASSERT_TRUE(gpu::is_pinned(pinned.data()));
+  for (KeyPlacement place : {KeyPlacement::kResident, KeyPlacement::kStreamPoints}) {
+    const gpu::DeviceProvingKey<E> key(pk, 0, place, 256);
+    gpu::CudaBackend<E> b(key);  // one backend for all three: its staging is reused
+    for (const Fr* src : std::initializer_list<const Fr*>{pageable.data(), registered.data(), pinned.data(),
+                                                          pageable.data()}) {
+      PhaseTimings t;
+      test::expect_terms_eq<E>(b.compute(pk, std::span<const Fr>(src, this->sys_.w.size()), t), want,
+                               src == pageable.data() ? "pageable witness" : "pinned witness");
+    }
+  }
+  static_assert(gpu::CudaBackend<E>::kStagingBytes == 2 * gpu::StagedUploader::kChunkBytes);
+}
+
+TYPED_TEST(StreamedKeyTest, VramFiguresAndChunkSizing) {
+  using E = TypeParam;
+  using Key = gpu::DeviceProvingKey<E>;
+  gadgets::circuits::MulChain<typename E::Fr> circuit{3000, 1};
+  const ProvingKey<E> pk = setup<E>(cs::record<typename E::Fr>(circuit), HConvention::kZDivided, 35);
+  const std::size_t points = (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
+                                 sizeof(typename E::G1Affine) +
+                             pk.b_g2_query.size() * sizeof(typename E::G2Affine);
+  EXPECT_EQ(Key::estimate_bytes(pk), Key::estimate_bytes(pk, KeyPlacement::kResident, 999));
+  EXPECT_EQ(Key::estimate_bytes(pk) - Key::estimate_bytes(pk, KeyPlacement::kStreamPoints, 500), points);
+  // The per-proof scratch of a streamed key holds its two chunk buffers (G2-sized).
+  const std::size_t s500 = Key::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, 500);
+  const std::size_t s2000 = Key::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, 2000);
+  EXPECT_GT(s2000, s500);
+  EXPECT_GE(Key::stream_chunk_bytes(500), 2 * 500 * sizeof(typename E::G2Affine));
+  EXPECT_GE(s500, Key::stream_chunk_bytes(500) + pk.num_vars * sizeof(typename E::Fr));
+  EXPECT_GE(s2000, Key::stream_chunk_bytes(2000) + pk.num_vars * sizeof(typename E::Fr));
+  EXPECT_THROW(Key::estimate_bytes(pk, static_cast<KeyPlacement>(7)), std::invalid_argument);
+  EXPECT_THROW((void)Key(pk, 0, static_cast<KeyPlacement>(7)), std::invalid_argument);
+  // Chunk sizing for a budget: the largest chunk that fits, at most the longest array.
+  const std::size_t budget = Key::stream_chunk_bytes(1200) + 100;
+  const std::size_t c = Key::stream_chunk_points(pk, budget);
+  EXPECT_LE(Key::stream_chunk_bytes(c), budget);
+  EXPECT_GE(c, 1200u);
+  EXPECT_GT(Key::stream_chunk_bytes(c + 1), budget);
+  EXPECT_EQ(Key::stream_chunk_points(pk, std::size_t{1} << 40), pk.h_query.size());
+  EXPECT_THROW(Key::stream_chunk_points(pk, 1024), std::invalid_argument);
+  // A default chunk is kDefaultStreamChunk clamped to the longest point array.
+  EXPECT_EQ(Key(pk, 0, KeyPlacement::kStreamPoints).chunk_points(), pk.h_query.size());
+  // The streamed key's VRAM is what its estimate says, without the points.
+  std::size_t free0 = 0, free1 = 0;
+  gpu::set_device(0);
+  gpu::device_memory(&free0, nullptr);
+  const Key key(pk, 0, KeyPlacement::kStreamPoints, 1000);
+  gpu::device_memory(&free1, nullptr);
+  EXPECT_EQ(key.bytes(), Key::estimate_bytes(pk, KeyPlacement::kStreamPoints, 1000));
+  const std::size_t used = free0 > free1 ? free0 - free1 : 0;  // other processes may share the device
+  EXPECT_LE(used, key.bytes() + (std::size_t{32} << 20));
+}
+
+}  // namespace
