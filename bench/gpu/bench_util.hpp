@@ -1,5 +1,5 @@
 // Helpers shared by the GPU benchmark sections (gpu_bench.cpp, msm_bench.cpp,
-// prove_bench.cpp): fast valid field elements, timing, table rows.
+// prove_bench.cpp, stream_bench.cpp): fast valid field elements, timing, table rows.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/groth16/timings.hpp"
 
 namespace cuzk::bench {
 
@@ -62,7 +63,14 @@ inline void row(const char* what, std::size_t log_n, double ms, const char* note
   std::fflush(stdout);
 }
 
+// " name ms" for each phase of a proof, then " ms" and a newline.
+inline void print_phases(const groth16::PhaseTimings& t) {
+  for (const auto& [name, ms] : t.phases) std::printf(" %s %.1f", name.c_str(), ms);
+  std::printf(" ms\n");
+}
+
 void run_msm_bench(std::size_t max_log, int reps);
 void run_prove_bench(std::size_t max_log, int reps);
+void run_stream_bench(std::size_t max_log, int reps);
 
 }  // namespace cuzk::bench

@@ -3,8 +3,10 @@
 //          (BLS12-381 Fr, device-resident data, kernels only), the same forward including
 //          the host<->device copies, and the snarkjs H pipeline;
 //   msm:   G1/G2 MSMs (msm_bench.cpp);
-//   prove: a whole proof through CudaBackend (prove_bench.cpp).
-// Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove]
+//   prove: a whole proof through CudaBackend (prove_bench.cpp);
+//   stream: a proof with the key resident vs streamed from host memory, and witness
+//           uploads pageable-staged vs pinned (stream_bench.cpp).
+// Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove,stream]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -81,6 +83,7 @@ int main(int argc, char** argv) {
     if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
     if (wants(sections, "msm")) run_msm_bench(max_log, reps);
     if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
+    if (wants(sections, "stream")) run_stream_bench(max_log, std::max(2, reps / 4));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());
     return 1;
