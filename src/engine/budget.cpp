@@ -25,6 +25,10 @@ void Reservation::release() noexcept {
   if (budget_ != nullptr) std::exchange(budget_, nullptr)->give_back(pool_, std::exchange(bytes_, 0));
 }
 
+void Reservation::shrink_to(std::uint64_t bytes) noexcept {
+  if (budget_ != nullptr && bytes < bytes_) budget_->give_back(pool_, bytes_ - std::exchange(bytes_, bytes));
+}
+
 Budget::Budget(std::uint64_t host, std::uint64_t pinned, std::vector<std::uint64_t> vram) {
   pools_.push_back({host, 0});
   pools_.push_back({pinned, 0});

@@ -43,6 +43,8 @@ class Reservation {
   ~Reservation() { release(); }
 
   void release() noexcept;
+  // Gives back what exceeds `bytes` (no-op when it holds no more).
+  void shrink_to(std::uint64_t bytes) noexcept;
   std::uint64_t bytes() const { return bytes_; }
   PoolId pool() const { return pool_; }
   explicit operator bool() const { return budget_ != nullptr; }

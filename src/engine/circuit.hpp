@@ -13,6 +13,7 @@
 #include "cuzk/engine/config.hpp"
 #include "cuzk/engine/types.hpp"
 #include "cuzk/groth16/timings.hpp"
+#include "cuzk/io/binfile.hpp"
 #include "device.hpp"
 #include "shape.hpp"
 
@@ -31,14 +32,18 @@ class Circuit {
   virtual std::string source() const = 0;  // the .zkey path, or the native key's cache file
   // Cheap checks at submit (input form, witness length, w[0] = 1); throws EngineError.
   virtual void check_request(const ProofRequest& r) const = 0;
-  // Reads the key from disk (a native circuit rebuilds a missing or corrupt cache file).
-  virtual std::shared_ptr<const HostKey> load_key() const = 0;
+  // Parses the key from `file` (the mapped source(); null: maps it here). A native circuit
+  // rebuilds a missing, corrupt or mis-shaped cache file instead (file is then stale).
+  virtual std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const = 0;
   // The full assignment for the request (parsed .wtns, or synthesized from the seed).
   virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const = 0;
   // VRAM of the resident key and of one running proof on backend b, for the loaded key.
   virtual std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const = 0;
+  // The pinned tier on backend b: the bytes a pin takes (0: b does not pin) and the pin.
+  virtual std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const = 0;
+  virtual std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const = 0;
   // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
   // does not verify throws EngineError(kInvalidArgument).
   virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,

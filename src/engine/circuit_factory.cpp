@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "circuit.hpp"
+#include "native_circuits.hpp"
 #include "cuzk/groth16/zkey.hpp"
 
 namespace cuzk::engine {
@@ -21,9 +22,29 @@ std::unique_ptr<Circuit> make_circuit(const CircuitSpec& spec, const std::filesy
     if (curve == r1cs::Curve::bn254) return make_zkey_circuit<groth16::Bn254>(spec, field);
     return make_zkey_circuit<groth16::Bls12_381>(spec, field);
   }
-  if (spec.curve == "bn254") return make_native_circuit<groth16::Bn254>(spec, cache_dir, field);
-  if (spec.curve == "bls12_381") return make_native_circuit<groth16::Bls12_381>(spec, cache_dir, field);
-  throw std::invalid_argument(field + ".curve: \"" + spec.curve + "\" is not bls12_381 or bn254");
+  if (spec.curve == groth16::Bn254::kName) return make_native_circuit<groth16::Bn254>(spec, cache_dir, field);
+  if (spec.curve == groth16::Bls12_381::kName) return make_native_circuit<groth16::Bls12_381>(spec, cache_dir, field);
+  throw std::invalid_argument(field + ".curve: \"" + spec.curve + "\" is not one of " + join_names(curve_names()));
+}
+
+const std::vector<std::string>& native_circuit_names() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> v;
+    for (const auto& [name, defaults] : native_defaults()) v.push_back(name);
+    return v;
+  }();
+  return kNames;
+}
+
+const std::vector<std::string>& curve_names() {
+  static const std::vector<std::string> kNames{std::string(groth16::Bls12_381::kName), std::string(groth16::Bn254::kName)};
+  return kNames;
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
 }
 
 }  // namespace cuzk::engine

@@ -18,6 +18,13 @@ struct SimDeviceKey final : DeviceKey {
   int device;
 };
 
+// The simulated pinned tier: the key is only accounted against the pinned budget.
+template <class E>
+struct SimHostPin final : HostPin {
+  explicit SimHostPin(std::shared_ptr<const TypedHostKey<E>> k) : key(std::move(k)) {}
+  std::shared_ptr<const TypedHostKey<E>> key;
+};
+
 template <class E>
 class SimCurveDevice final : public CurveDevice<E> {
  public:
@@ -28,6 +35,10 @@ class SimCurveDevice final : public CurveDevice<E> {
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override { return key_host_bytes(shape_of(pk)); }
   std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
     return engine::scratch_bytes(shape_of(pk));
+  }
+  std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override { return point_bytes(pk); }
+  std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
+    return std::make_unique<SimHostPin<E>>(std::move(key));
   }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {

@@ -4,11 +4,14 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "device.hpp"
+#include "key_shape.hpp"
 
 namespace cuzk::engine {
 
@@ -18,6 +21,26 @@ template <class E>
 struct CudaDeviceKey final : DeviceKey {
   CudaDeviceKey(const groth16::ProvingKey<E>& pk, int device) : key(pk, device) {}
   gpu::DeviceProvingKey<E> key;
+};
+
+// The pinned tier: the key's point arrays registered with the driver (page-locked) for the
+// pin's lifetime, so uploads from them run at full link speed.
+template <class E>
+struct CudaHostPin final : HostPin {
+  explicit CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k) : key(std::move(k)) {
+    const auto& pk = key->pk;
+    add(pk.a_query);
+    add(pk.b_g1_query);
+    add(pk.b_g2_query);
+    add(pk.l_query);
+    add(pk.h_query);
+  }
+  template <class V>
+  void add(const V& v) {
+    regs.emplace_back(v.data(), v.size() * sizeof(typename V::value_type));
+  }
+  std::shared_ptr<const TypedHostKey<E>> key;
+  std::vector<gpu::HostRegistration> regs;  // after key: unregistered before key lets go
 };
 
 template <class E>
@@ -32,6 +55,10 @@ class CudaCurveDevice final : public CurveDevice<E> {
   }
   std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
     return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
+  }
+  std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override { return point_bytes(pk); }
+  std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
+    return std::make_unique<CudaHostPin<E>>(std::move(key));
   }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {

@@ -46,6 +46,14 @@ class DeviceKey {
   virtual ~DeviceKey() = default;
 };
 
+// The "pinned" tier: a host key's point arrays page-locked (cuda: registered with the driver,
+// so uploads and streamed chunks copy at full link speed without a staging copy; cpu: only
+// accounted, like the simulated VRAM). Keeps the host key alive; destroying it unpins.
+class HostPin {
+ public:
+  virtual ~HostPin() = default;
+};
+
 template <class E>
 class CurveDevice {
  public:
@@ -56,6 +64,9 @@ class CurveDevice {
   // VRAM of the resident key and of one running proof, exact for a loaded key.
   virtual std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const = 0;
   virtual std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const = 0;
+  // Page-locked bytes pin() would take (0: this backend does not pin keys) and the pin.
+  virtual std::uint64_t pin_bytes(const groth16::ProvingKey<E>&) const { return 0; }
+  virtual std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>>) { return nullptr; }
   // The proof (not yet verified) from the resident key `key` uploaded from `pk`. A device
   // fault throws cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled
   // at a phase boundary.

@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <cstdio>
@@ -73,6 +74,15 @@ std::string timings_text(const std::vector<PhaseTiming>& ts) {
   return s;
 }
 
+// Pinned bytes kept free of key pins: every worker's staging buffers at once.
+std::uint64_t staging_headroom(const EngineConfig& config, const DeviceBackend& backend,
+                               const std::vector<std::unique_ptr<Circuit>>& circuits) {
+  std::uint64_t per_proof = 0;
+  for (const auto& c : circuits) per_proof = std::max(per_proof, backend.pinned_bytes(c->shape()));
+  return per_proof * static_cast<std::uint64_t>(backend.device_count()) *
+         static_cast<std::uint64_t>(config.workers_per_device);
+}
+
 }  // namespace
 
 struct Engine::Impl {
@@ -99,7 +109,7 @@ struct Engine::Impl {
         backend(make_backend(config)),
         circuits(make_circuits(config)),
         budget(config.host_budget_bytes, config.pinned_budget_bytes, vram_budgets(config, *backend)),
-        keys(budget, *backend, pointers(circuits)),
+        keys(budget, *backend, pointers(circuits), staging_headroom(config, *backend, circuits)),
         table(config.max_retained_results) {
     for (const auto& ci : circuits) by_id[ci->id()] = ci.get();
     budget.set_reclaimer([this](PoolId p, std::uint64_t deficit) { return keys.reclaim(p, deficit); });
@@ -199,6 +209,7 @@ struct Engine::Impl {
       JobPtr now = table.insert_or_get(job, &inserted);
       if (!inserted) return duplicate(out, *now, fp);
       queue.push(std::move(job));
+      keys.warm(c.id());
     } catch (const EngineError& e) {
       out.code = e.code();
       out.error = e.what();

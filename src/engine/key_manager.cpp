@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
+#include <system_error>
+
+#include <spdlog/spdlog.h>
 
 #include "errors.hpp"
 
@@ -34,8 +38,9 @@ void KeyManager::Lease::release() noexcept {
   devices_.clear();
 }
 
-KeyManager::KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits)
-    : budget_(budget), backend_(backend) {
+KeyManager::KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits,
+                       std::uint64_t pin_headroom)
+    : budget_(budget), backend_(backend), pin_headroom_(pin_headroom) {
   for (const Circuit* c : circuits) {
     auto e = std::make_unique<Entry>();
     e->circuit = c;
@@ -88,13 +93,57 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
     }
   }
   Reservation r = budget_.reserve(PoolId::host(), key_host_bytes(c.shape()), cancel);
-  std::shared_ptr<const HostKey> key = c.load_key();
-  std::lock_guard lk(m_);
-  e.host = key;
-  e.host_res = std::move(r);
+  std::shared_ptr<const io::MappedFile> file;
+  {
+    std::lock_guard lk(m_);
+    file = e.file;  // the mmap tier
+  }
+  if (!file || !file->same_as_on_disk()) {
+    try {
+      file = std::make_shared<const io::MappedFile>(io::MappedFile::open(c.source()));
+    } catch (const std::system_error&) {
+      file.reset();  // load_key reports (or, for a native circuit, repairs) the missing file
+    }
+  }
+  std::shared_ptr<const HostKey> key = c.load_key(file.get());
+  if (file && file->same_as_on_disk()) file->drop_pages();  // parsed: leave the pages to the page cache
+  else file.reset();                                          // a native circuit rebuilt its file
+  {
+    std::lock_guard lk(m_);
+    e.host = key;
+    e.host_res = std::move(r);
+    e.file = std::move(file);
+  }
+  try_pin(e, key);
   l.host_ = std::move(key);
   *load_ms = ms_since(t0);
   return l;
+}
+
+void KeyManager::try_pin(Entry& e, const std::shared_ptr<const HostKey>& key) {
+  const std::uint64_t need = e.circuit->host_pin_bytes(backend_, *key);
+  const PoolId pool = PoolId::pinned();
+  if (need == 0 || need + pin_headroom_ > budget_.capacity(pool)) return;
+  // Room for the pin and the staging headroom (reclaiming idle keys' pins LRU-first).
+  std::optional<Reservation> r = budget_.try_reserve(pool, need + pin_headroom_);
+  if (!r) return;
+  r->shrink_to(need);
+  std::unique_ptr<HostPin> pin;
+  try {
+    pin = e.circuit->pin_host(backend_, key);
+  } catch (const std::exception& ex) {
+    spdlog::warn("key {}: cannot pin the host copy ({}); it stays pageable", e.circuit->id(), ex.what());
+    return;
+  }
+  if (!pin) return;
+  Dropped stale;  // destroyed after the lock: a pin of a key dropped meanwhile
+  std::lock_guard lk(m_);
+  if (e.host != key || e.pin) {
+    stale.pins.push_back(std::move(pin));
+    return;
+  }
+  e.pin = std::move(pin);
+  e.pin_res = std::move(*r);
 }
 
 const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<bool>* cancel, double* load_ms) {
@@ -160,11 +209,24 @@ void KeyManager::note_proof(const std::string& id) {
   if (it != entries_.end()) ++it->second->proofs;
 }
 
-void KeyManager::drop_all_locked(Entry& e, Dropped& out) {
+void KeyManager::warm(const std::string& id) const {
+  std::lock_guard lk(m_);
+  auto it = entries_.find(id);
+  if (it != entries_.end() && !it->second->host && it->second->file) it->second->file->prefetch();
+}
+
+void KeyManager::drop_pin_locked(Entry& e, Dropped& out) {
+  if (e.pin) out.pins.push_back(std::move(e.pin));
+  out.pin_res.push_back(std::move(e.pin_res));
+}
+
+void KeyManager::drop_all_locked(Entry& e, Dropped& out, bool unmap) {
   for (auto& [d, copy] : e.devices) out.copies.push_back(std::move(copy));
   e.devices.clear();
+  drop_pin_locked(e, out);
   out.host = std::move(e.host);
   out.host_res = std::move(e.host_res);
+  if (unmap) out.file = std::move(e.file);
 }
 
 ErrorCode KeyManager::preload(const Circuit& c, std::string* error) {
@@ -209,7 +271,7 @@ ErrorCode KeyManager::evict(const std::string& id, std::string* error) {
     if (error) *error = "key of circuit " + id + " is in use by " + std::to_string(e.refcount) + " job(s)";
     return ErrorCode::kFailedPrecondition;
   }
-  drop_all_locked(e, bag);
+  drop_all_locked(e, bag, /*unmap=*/true);
   return ErrorCode::kOk;  // bag (the key memory and its reservations) is freed here
 }
 
@@ -222,6 +284,8 @@ std::uint64_t KeyManager::reclaim(PoolId pool, std::uint64_t deficit) {
     if (pool.is_vram()) {
       auto it = e->devices.find(pool.device());
       if (it != e->devices.end() && it->second.users == 0) lru.push_back(e.get());
+    } else if (pool == PoolId::pinned() && e->pin && e->refcount == 0) {
+      lru.push_back(e.get());
     } else if (pool == PoolId::host() && e->host && e->refcount == 0) {
       lru.push_back(e.get());
     }
@@ -234,9 +298,12 @@ std::uint64_t KeyManager::reclaim(PoolId pool, std::uint64_t deficit) {
       freed += it->second.res.bytes();
       bag.copies.push_back(std::move(it->second));
       e->devices.erase(it);
+    } else if (pool == PoolId::pinned()) {
+      freed += e->pin_res.bytes();
+      drop_pin_locked(*e, bag);
     } else {
       freed += e->host_res.bytes();
-      drop_all_locked(*e, bag);
+      drop_all_locked(*e, bag, /*unmap=*/false);  // down to the mmap tier
     }
   }
   return freed;
@@ -249,8 +316,10 @@ std::vector<KeyStatus> KeyManager::status() const {
     KeyStatus s;
     s.circuit_id = id;
     s.curve = e->circuit->shape().curve;
-    s.tier = !e->devices.empty() ? "vram" : e->host ? "host" : "disk";
+    s.tier = !e->devices.empty() ? "vram" : e->pin ? "pinned" : e->host ? "host" : e->file ? "mmap" : "disk";
     s.host_bytes = e->host_res.bytes();
+    s.pinned_bytes = e->pin_res.bytes();
+    s.mapped_bytes = e->file ? e->file->size() : 0;
     for (const auto& [d, copy] : e->devices) {
       s.vram_bytes += copy.res.bytes();
       s.devices.push_back(d);

@@ -1,8 +1,14 @@
-// The SRS / proving-key manager. Tiers, fastest first:
-//   vram  a copy on a device (cuda: uploaded; cpu: a simulated copy accounted against the
-//         simulated VRAM budget), one per device that asked for it;
-//   host  the parsed ProvingKey in RAM (accounted against the host budget);
-//   disk  the .zkey file only (mmapped when read).
+// The SRS / proving-key manager. Tiers, fastest first (a key's tier is the fastest it has):
+//   vram    a copy on a device (cuda: uploaded; cpu: a simulated copy accounted against the
+//           simulated VRAM budget), one per device that asked for it;
+//   pinned  the host copy's point arrays page-locked (cuda: registered with the driver, so
+//           uploads run at full link speed; cpu: accounted only), against the pinned budget,
+//           leaving `pin_headroom` bytes of it to the proofs' staging buffers;
+//   host    the parsed ProvingKey in RAM (accounted against the host budget);
+//   mmap    the key file mapped, its pages left to the page cache (not charged to a budget):
+//           a key dropped from RAM under memory pressure keeps its mapping and the kernel is
+//           asked to read it ahead, so reloading parses from memory instead of the disk;
+//   disk    the file only (never loaded, explicitly evicted, or the file was replaced).
 // Jobs hold a Lease (refcount) from admission until their proof is final; a key with
 // refcount > 0 is never evicted. Making room evicts least-recently-used keys nobody holds:
 // device copies for a VRAM pool, whole keys (host copy and its device copies) for the host
@@ -49,7 +55,8 @@ class KeyManager {
     std::vector<int> devices_;  // device copies this lease uses
   };
 
-  KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits);
+  KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits,
+             std::uint64_t pin_headroom = 0);
   ~KeyManager();
 
   // A reference to the circuit's key in host memory (loads it from disk if needed,
@@ -60,13 +67,16 @@ class KeyManager {
   // The lease stops using its copy on `device` (after a device fault there).
   void release_device(Lease& lease, int device);
   bool resident_on(const std::string& circuit_id, int device) const;
+  // A job for the circuit was queued: a key only in the mmap tier has its file read ahead.
+  void warm(const std::string& circuit_id) const;
   void note_proof(const std::string& circuit_id);
 
   // Host copy, then a device copy where the VRAM budget allows it without waiting.
   ErrorCode preload(const Circuit& c, std::string* error);
   ErrorCode evict(const std::string& circuit_id, std::string* error);
-  // Evicts unreferenced keys LRU-first until `deficit` bytes of `pool` are free; returns
-  // the bytes freed.
+  // Evicts unreferenced keys LRU-first until `deficit` bytes of `pool` are free (vram: device
+  // copies; pinned: pins; host: host copies with their pins and device copies, the mapping
+  // stays); returns the bytes freed.
   std::uint64_t reclaim(PoolId pool, std::uint64_t deficit);
 
   std::vector<KeyStatus> status() const;
@@ -83,6 +93,9 @@ class KeyManager {
     std::map<int, std::unique_ptr<std::mutex>> upload_m;  // one upload per device at a time
     std::shared_ptr<const HostKey> host;
     Reservation host_res;
+    std::unique_ptr<HostPin> pin;  // the pinned tier (with host)
+    Reservation pin_res;
+    std::shared_ptr<const io::MappedFile> file;  // the mmap tier (kept when host is dropped)
     std::map<int, DeviceCopy> devices;
     int refcount = 0;
     std::uint64_t last_use = 0;
@@ -91,18 +104,26 @@ class KeyManager {
   void release(Lease& l) noexcept;
   Entry& entry(const std::string& id);
   // Detaches what evicting holds; the caller destroys it after unlocking.
-  struct Dropped {
+  struct Dropped {  // members die in reverse order: pins first, then the rest
     std::vector<DeviceCopy> copies;
     std::shared_ptr<const HostKey> host;
     Reservation host_res;
+    std::shared_ptr<const io::MappedFile> file;
+    std::vector<Reservation> pin_res;
+    std::vector<std::unique_ptr<HostPin>> pins;
   };
-  void drop_all_locked(Entry& e, Dropped& out);
+  // Host copy, pin and device copies; the mapping too when `unmap`.
+  void drop_all_locked(Entry& e, Dropped& out, bool unmap);
+  void drop_pin_locked(Entry& e, Dropped& out);
+  // Pins a freshly loaded host copy when the pinned budget allows it (best effort).
+  void try_pin(Entry& e, const std::shared_ptr<const HostKey>& key);
 
   Budget& budget_;
   DeviceBackend& backend_;
   mutable std::mutex m_;
   std::map<std::string, std::unique_ptr<Entry>> entries_;
   std::uint64_t tick_ = 0;
+  std::uint64_t pin_headroom_ = 0;
 };
 
 }  // namespace cuzk::engine

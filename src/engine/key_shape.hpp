@@ -24,4 +24,12 @@ KeyShape shape_of(const groth16::ProvingKey<E>& pk) {
   return s;
 }
 
+// Bytes of the key's point arrays, exactly (what the pinned tier page-locks).
+template <class E>
+std::uint64_t point_bytes(const groth16::ProvingKey<E>& pk) {
+  return (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
+             sizeof(typename E::G1Affine) +
+         pk.b_g2_query.size() * sizeof(typename E::G2Affine);
+}
+
 }  // namespace cuzk::engine

@@ -66,7 +66,7 @@ std::string Metrics::render(const StatusSnapshot& s) const {
     o += fmt::format("cuzk_memory_budget_bytes{{pool=\"vram\",device=\"{}\"}} {}\n", d.index, d.vram_budget);
 
   head("cuzk_keys_resident", "gauge", "Proving keys by fastest resident tier.");
-  std::map<std::string, int> tiers{{"vram", 0}, {"host", 0}, {"disk", 0}};
+  std::map<std::string, int> tiers{{"vram", 0}, {"pinned", 0}, {"host", 0}, {"mmap", 0}, {"disk", 0}};
   for (const auto& k : s.keys) ++tiers[k.tier];
   for (const auto& [tier, n] : tiers) o += fmt::format("cuzk_keys_resident{{tier=\"{}\"}} {}\n", tier, n);
 

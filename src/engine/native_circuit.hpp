@@ -55,10 +55,9 @@ class NativeCircuit final : public TypedCircuit<E> {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + this->id_ + " is native: the request needs a native_seed");
   }
 
-  std::shared_ptr<const HostKey> load_key() const override {
+  std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const override {
     try {
-      auto key = std::make_shared<TypedHostKey<E>>(
-          groth16::read_zkey<E>(io::BinFile::open(path_, groth16::zkey_detail::kZkeyFile)));
+      auto key = std::make_shared<TypedHostKey<E>>(this->parse_zkey(file, path_));
       if (key->pk.num_vars == this->shape_.num_vars && key->pk.num_public() == this->shape_.num_public) return key;
       spdlog::warn("key cache {} has another shape; rebuilding", path_.string());
     } catch (const std::exception& e) {

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cuzk/engine/config.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/gadgets/circuits/porep_like.hpp"
 #include "cuzk/gadgets/circuits/poseidon_merkle.hpp"
@@ -39,8 +40,8 @@ inline const std::map<std::string, NativeParams>& native_defaults() {
 inline NativeParams resolve_native_params(const std::string& name, const NativeParams& given, const std::string& field) {
   const auto it = native_defaults().find(name);
   if (it == native_defaults().end())
-    throw std::invalid_argument(field + ".native: unknown circuit \"" + name +
-                                "\" (known: mul-chain, sha256-merkle, poseidon-merkle, porep-like)");
+    throw std::invalid_argument(field + ".native: unknown circuit \"" + name + "\" (known: " +
+                                join_names(native_circuit_names()) + ")");
   NativeParams p = it->second;
   for (const auto& [k, v] : given) {
     if (!p.contains(k)) {

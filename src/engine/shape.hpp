@@ -33,9 +33,13 @@ struct KeyShape {
 
 inline constexpr std::uint64_t kMsmScratchBytes = 8ull << 20;
 
-inline std::uint64_t key_host_bytes(const KeyShape& s) {
+// The point arrays of a key (A, B1, L, H in G1; B2 in G2): what the pinned tier page-locks.
+inline std::uint64_t key_point_bytes(const KeyShape& s) {
   const std::uint64_t g1 = (s.num_public + 1) + 2 * s.num_vars + (s.num_vars - s.num_public - 1) + s.h_len;
-  return s.g1_bytes * g1 + s.g2_bytes * s.num_vars + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1);
+  return s.g1_bytes * g1 + s.g2_bytes * s.num_vars;
+}
+inline std::uint64_t key_host_bytes(const KeyShape& s) {
+  return key_point_bytes(s) + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1);
 }
 inline std::uint64_t witness_bytes(const KeyShape& s) { return 2ull * s.fr_bytes * s.num_vars; }
 inline std::uint64_t scratch_bytes(const KeyShape& s) { return 4ull * s.fr_bytes * s.domain_size + kMsmScratchBytes; }

@@ -32,9 +32,14 @@ class TypedCircuit : public Circuit {
   }
 
   std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const override {
-    auto typed = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
-    if (!typed) throw std::logic_error("circuit " + id_ + ": host key of another curve");
-    return b.curve<E>().upload(std::move(typed), device);
+    return b.curve<E>().upload(typed(std::move(key)), device);
+  }
+
+  std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const override {
+    return b.curve<E>().pin_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+  }
+  std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const override {
+    return b.curve<E>().pin(typed(std::move(key)));
   }
 
   ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& wit,
@@ -65,6 +70,21 @@ class TypedCircuit : public Circuit {
   }
 
  protected:
+  std::shared_ptr<const TypedHostKey<E>> typed(std::shared_ptr<const HostKey> key) const {
+    auto t = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
+    if (!t) throw std::logic_error("circuit " + id_ + ": host key of another curve");
+    return t;
+  }
+  // Parses a .zkey from its mapping, or maps `path` when none is given.
+  static groth16::ProvingKey<E> parse_zkey(const io::MappedFile* file, const std::filesystem::path& path) {
+    if (file == nullptr) return groth16::read_zkey<E>(io::BinFile::open(path, groth16::zkey_detail::kZkeyFile));
+    try {
+      return groth16::read_zkey<E>(io::BinFile::parse(file->bytes(), groth16::zkey_detail::kZkeyFile));
+    } catch (const DecodeError& e) {
+      throw DecodeError(path.string() + ": " + e.what());
+    }
+  }
+
   // The shape of a .zkey from its header (section 2) and coefficient count (section 4).
   static KeyShape zkey_shape(const io::BinFile& f) {
     auto r = f.reader(2);

@@ -47,9 +47,8 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     }
   }
 
-  std::shared_ptr<const HostKey> load_key() const override {
-    const io::BinFile f = io::BinFile::open(path_, groth16::zkey_detail::kZkeyFile);
-    return std::make_shared<TypedHostKey<E>>(groth16::read_zkey<E>(f));
+  std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const override {
+    return std::make_shared<TypedHostKey<E>>(this->parse_zkey(file, path_));
   }
 
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {

@@ -14,6 +14,9 @@ namespace cuzk::io {
 // --- MappedFile -------------------------------------------------------------------------------
 
 namespace {
+std::int64_t mtime_ns(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
 [[noreturn]] void throw_errno(const std::string& what, const std::filesystem::path& p) {
   throw std::system_error(errno, std::generic_category(), what + " '" + p.string() + "'");
 }
@@ -37,6 +40,9 @@ MappedFile MappedFile::open(const std::filesystem::path& path) {
   MappedFile m;
   m.path_ = path;
   m.size_ = static_cast<std::size_t>(st.st_size);
+  m.dev_ = static_cast<std::uint64_t>(st.st_dev);
+  m.ino_ = static_cast<std::uint64_t>(st.st_ino);
+  m.mtime_ns_ = mtime_ns(st);
   if (m.size_ > 0) {
     void* p = ::mmap(nullptr, m.size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (p == MAP_FAILED) {
@@ -52,7 +58,7 @@ MappedFile MappedFile::open(const std::filesystem::path& path) {
 }
 
 MappedFile::MappedFile(MappedFile&& o) noexcept
-    : data_(o.data_), size_(o.size_), path_(std::move(o.path_)) {
+    : data_(o.data_), size_(o.size_), path_(std::move(o.path_)), dev_(o.dev_), ino_(o.ino_), mtime_ns_(o.mtime_ns_) {
   o.data_ = nullptr;
   o.size_ = 0;
 }
@@ -63,6 +69,9 @@ MappedFile& MappedFile::operator=(MappedFile&& o) noexcept {
     data_ = o.data_;
     size_ = o.size_;
     path_ = std::move(o.path_);
+    dev_ = o.dev_;
+    ino_ = o.ino_;
+    mtime_ns_ = o.mtime_ns_;
     o.data_ = nullptr;
     o.size_ = 0;
   }
@@ -70,6 +79,21 @@ MappedFile& MappedFile::operator=(MappedFile&& o) noexcept {
 }
 
 MappedFile::~MappedFile() { reset(); }
+
+void MappedFile::prefetch() const noexcept {
+  if (data_ != nullptr) (void)::madvise(const_cast<std::uint8_t*>(data_), size_, MADV_WILLNEED);
+}
+
+void MappedFile::drop_pages() const noexcept {
+  if (data_ != nullptr) (void)::madvise(const_cast<std::uint8_t*>(data_), size_, MADV_DONTNEED);
+}
+
+bool MappedFile::same_as_on_disk() const {
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) return false;
+  return static_cast<std::uint64_t>(st.st_dev) == dev_ && static_cast<std::uint64_t>(st.st_ino) == ino_ &&
+         static_cast<std::size_t>(st.st_size) == size_ && mtime_ns(st) == mtime_ns_;
+}
 
 void MappedFile::reset() noexcept {
   if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);

@@ -87,6 +87,8 @@ void to_pb(const engine::KeyStatus& k, pb::KeyStatus* out) {
   out->set_curve(k.curve);
   out->set_tier(k.tier);
   out->set_host_bytes(k.host_bytes);
+  out->set_pinned_bytes(k.pinned_bytes);
+  out->set_mapped_bytes(k.mapped_bytes);
   out->set_vram_bytes(k.vram_bytes);
   for (int d : k.devices) out->add_devices(d);
   out->set_refcount(k.refcount);

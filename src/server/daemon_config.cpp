@@ -1,5 +1,6 @@
 #include "daemon_config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <limits>
@@ -48,10 +49,13 @@ void read_circuit(TableReader& t, engine::CircuitSpec& c, const std::filesystem:
   if (!c.zkey_path.empty() && !base_dir.empty() && std::filesystem::path(c.zkey_path).is_relative())
     c.zkey_path = (base_dir / c.zkey_path).lexically_normal().string();
   if (!c.native.empty()) {
-    static const std::set<std::string, std::less<>> kNative = {"mul-chain", "sha256-merkle", "poseidon-merkle", "porep-like"};
-    if (!kNative.contains(c.native))
-      t.fail("native", "unknown circuit \"" + c.native + "\" (mul-chain, sha256-merkle, poseidon-merkle, porep-like)");
-    if (c.curve != "bls12_381" && c.curve != "bn254") t.fail("curve", "\"" + c.curve + "\" is not bls12_381 or bn254");
+    const auto known = [](const std::vector<std::string>& names, const std::string& v) {
+      return std::find(names.begin(), names.end(), v) != names.end();
+    };
+    if (!known(engine::native_circuit_names(), c.native))
+      t.fail("native", "unknown circuit \"" + c.native + "\" (" + engine::join_names(engine::native_circuit_names()) + ")");
+    if (!known(engine::curve_names(), c.curve))
+      t.fail("curve", "\"" + c.curve + "\" is not one of " + engine::join_names(engine::curve_names()));
   }
 }
 

@@ -29,6 +29,8 @@ nlohmann::json status_to_json(const v1::GetStatusResponse& s) {
                          {"curve", k.curve()},
                          {"tier", k.tier()},
                          {"host_bytes", k.host_bytes()},
+                         {"pinned_bytes", k.pinned_bytes()},
+                         {"mapped_bytes", k.mapped_bytes()},
                          {"vram_bytes", k.vram_bytes()},
                          {"devices", json(std::vector<int>(k.devices().begin(), k.devices().end()))},
                          {"refcount", k.refcount()},

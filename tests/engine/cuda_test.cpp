@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <thread>
 
 #include "cuzk/gpu/backend.hpp"
@@ -110,6 +111,48 @@ TEST(EngineCuda, TightVramBudgetThreeWorkersWaitNotFail) {
   EXPECT_GT(peak, 0u);
   EXPECT_LE(peak, cfg.vram_budget_bytes);
   EXPECT_EQ(s.devices.at(0).workers, 3);
+}
+
+// The pinned tier on a real GPU: host copies are registered with the driver, a key whose
+// VRAM copy was reclaimed drops to "pinned" and is uploaded again from page-locked memory.
+TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
+  using E = groth16::Bls12_381;
+  const CircuitSpec sa = mul_chain("a", "bls12_381", 1 << 16), sb = mul_chain("b", "bls12_381", 60000);
+  std::uint64_t key_max = 0, key_min = ~0ull, scratch_max = 0;
+  {
+    Engine probe(cuda_config({sa, sb}));
+    for (const char* id : {"a", "b"}) {
+      ASSERT_EQ(probe.preload(id), ErrorCode::kOk);
+      const groth16::ProvingKey<E> pk =
+          groth16::read_zkey<E>(io::BinFile::open(*probe.key_file(id), groth16::zkey_detail::kZkeyFile));
+      const std::uint64_t k = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
+      key_max = std::max(key_max, k);
+      key_min = std::min(key_min, k);
+      scratch_max = std::max(scratch_max, gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk));
+    }
+  }
+  for (const std::uint64_t pinned_budget : {std::uint64_t{1} << 30, std::uint64_t{0}}) {
+    EngineConfig cfg = cuda_config({sa, sb});
+    cfg.workers_per_device = 1;
+    cfg.pinned_budget_bytes = pinned_budget;
+    cfg.vram_budget_bytes = key_max + scratch_max + key_min / 2;  // one key's copy at a time
+    Engine e(cfg);
+    const ProofResult first = e.prove(native_request("a", 1), 120s);
+    ASSERT_EQ(first.state, JobState::kSucceeded) << first.error;
+    ASSERT_EQ(e.prove(native_request("b", 1), 120s).state, JobState::kSucceeded);
+    const KeyStatus ka = key_of(e.status(), "a");
+    EXPECT_EQ(ka.tier, pinned_budget > 0 ? "pinned" : "host");
+    EXPECT_EQ(ka.vram_bytes, 0u);
+    EXPECT_EQ(ka.pinned_bytes > 0, pinned_budget > 0);
+    const ProofResult again = e.prove(native_request("a", 2), 120s);
+    ASSERT_EQ(again.state, JobState::kSucceeded) << again.error;
+    EXPECT_TRUE(verifies(again, *e.key_file("a")));
+    EXPECT_GT(timing(again, "key_load"), 0.0);
+    std::printf("[ info ] pinned budget %llu: key a (%llu host bytes) first load + upload %.1f ms, again %.1f ms\n",
+                static_cast<unsigned long long>(pinned_budget), static_cast<unsigned long long>(ka.host_bytes),
+                timing(first, "key_load"), timing(again, "key_load"));
+    expect_only_keys_reserved(e);
+  }
 }
 
 }  // namespace

@@ -177,4 +177,28 @@ std::vector<std::string> FinishOrder::wait(std::chrono::milliseconds timeout) {
   }
 }
 
+KeyStatus key_of(const StatusSnapshot& s, const std::string& id) {
+  for (const auto& k : s.keys)
+    if (k.circuit_id == id) return k;
+  ADD_FAILURE() << "no key status for " << id;
+  return {};
+}
+
+void expect_only_keys_reserved(const Engine& e) {
+  const StatusSnapshot s = e.status();
+  std::uint64_t host = 0, pinned = 0, vram = 0, dev_reserved = 0;
+  for (const auto& k : s.keys) {
+    host += k.host_bytes;
+    pinned += k.pinned_bytes;
+    vram += k.vram_bytes;
+    EXPECT_EQ(k.refcount, 0) << k.circuit_id;
+  }
+  for (const auto& d : s.devices) dev_reserved += d.vram_reserved;
+  EXPECT_EQ(s.budgets[0].name, "host");
+  EXPECT_EQ(s.budgets[0].reserved, host);
+  EXPECT_EQ(s.budgets[1].name, "pinned");
+  EXPECT_EQ(s.budgets[1].reserved, pinned);
+  EXPECT_EQ(dev_reserved, vram);
+}
+
 }  // namespace cuzk::engine::test

@@ -54,6 +54,11 @@ std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t cons
 
 double timing(const ProofResult& r, const std::string& phase);  // -1 when absent
 
+// The status of one key (a test failure when absent).
+KeyStatus key_of(const StatusSnapshot& s, const std::string& id);
+// Host, pinned and VRAM reservations equal to what the resident keys account for: no job holds any.
+void expect_only_keys_reserved(const Engine& e);
+
 // Polls the engine and records the order in which the given requests became final.
 class FinishOrder {
  public:

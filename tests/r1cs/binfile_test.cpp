@@ -178,6 +178,28 @@ TEST(MappedFile, OpenReadMoveAndErrors) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(MappedFile, HintsKeepBytesAndReplacementIsSeen) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_binfile_r_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto p = dir / "a.test";
+  write_file_bytes(p, handmade());
+  MappedFile m = MappedFile::open(p);
+  EXPECT_TRUE(m.same_as_on_disk());
+  m.drop_pages();  // the bytes come back from the page cache / file
+  m.prefetch();
+  EXPECT_TRUE(std::equal(m.bytes().begin(), m.bytes().end(), handmade().begin()));
+  // A new file renamed over the path (how the key cache is rewritten) is another file.
+  const auto tmp = dir / "a.tmp";
+  write_file_bytes(tmp, handmade());
+  std::filesystem::rename(tmp, p);
+  EXPECT_FALSE(m.same_as_on_disk());
+  EXPECT_TRUE(std::equal(m.bytes().begin(), m.bytes().end(), handmade().begin()));  // old mapping intact
+  EXPECT_TRUE(MappedFile::open(p).same_as_on_disk());
+  std::filesystem::remove(p);
+  EXPECT_FALSE(m.same_as_on_disk());
+  std::filesystem::remove_all(dir);
+}
+
 TEST(BinFile, FromBufferOwns) {
   auto f = BinFile::from_buffer(handmade(), kTest);
   BinFile g = std::move(f);

@@ -48,4 +48,11 @@ struct EngineConfig {
   FaultInjection fault;
 };
 
+// The engine's own lists of built-in circuit names and of curve names (a native circuit's
+// `curve`), so a config reader accepts exactly what the engine accepts.
+const std::vector<std::string>& native_circuit_names();
+const std::vector<std::string>& curve_names();
+// "a, b, c": the list for messages.
+std::string join_names(const std::vector<std::string>& names);
+
 }  // namespace cuzk::engine

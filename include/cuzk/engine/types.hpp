@@ -89,8 +89,10 @@ struct SubmitOutcome {
 struct KeyStatus {
   std::string circuit_id;
   std::string curve;
-  std::string tier;                     // "vram", "host", "mmap", "disk"
+  std::string tier;                     // fastest tier: "vram", "pinned", "host", "mmap", "disk"
   std::uint64_t host_bytes = 0;         // resident in host memory (pinned or pageable)
+  std::uint64_t pinned_bytes = 0;       // of which page-locked (the pinned tier)
+  std::uint64_t mapped_bytes = 0;       // size of the mapped key file (the mmap tier; page cache)
   std::uint64_t vram_bytes = 0;         // resident on devices, all copies together
   std::vector<int> devices;             // devices holding a copy
   int refcount = 0;                     // jobs using it now

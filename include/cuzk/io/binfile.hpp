@@ -41,11 +41,22 @@ class MappedFile {
   std::size_t size() const { return size_; }
   const std::filesystem::path& path() const { return path_; }
 
+  // Page-cache hints (best effort, never throw): prefetch() asks the kernel to read the file
+  // ahead (MADV_WILLNEED); drop_pages() unmaps the pages from this process (MADV_DONTNEED)
+  // while the page cache keeps them, so a parsed-and-kept file stops counting in the RSS.
+  void prefetch() const noexcept;
+  void drop_pages() const noexcept;
+  // True while the path still names the file that was mapped (same device, inode, size and
+  // modification time): false once it was replaced (renamed over) or changed.
+  bool same_as_on_disk() const;
+
  private:
   void reset() noexcept;
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
   std::filesystem::path path_;
+  std::uint64_t dev_ = 0, ino_ = 0;
+  std::int64_t mtime_ns_ = 0;
 };
 
 // Reads a whole file into memory (for small files / tests). Throws std::system_error.

@@ -1,0 +1,141 @@
+// Key tiers below VRAM: the pinned tier (the host copy's points page-locked, against the
+// pinned budget; simulated on the cpu backend exactly as it accounts the cuda one) and the
+// mmap tier (a key dropped from RAM keeps its file mapped; a replaced file is not trusted).
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "cuzk/io/binfile.hpp"
+#include "support.hpp"
+
+namespace cuzk::engine::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The pinned and host bytes one key takes (from an engine with room for everything).
+struct KeyBytes {
+  std::uint64_t pinned = 0, host = 0;
+};
+KeyBytes bytes_of(const CircuitSpec& spec) {
+  EngineConfig cfg = small_config({spec});
+  cfg.pinned_budget_bytes = 1ull << 30;
+  Engine e(cfg);
+  EXPECT_EQ(e.preload(spec.id), ErrorCode::kOk);
+  const KeyStatus k = key_of(e.status(), spec.id);
+  return {k.pinned_bytes, k.host_bytes};
+}
+
+TEST(EngineTiers, HostCopyIsPinnedWhenThePinnedBudgetAllows) {
+  const KeyBytes b = bytes_of(mul_chain("c", "bls12_381", 512));
+  ASSERT_GT(b.pinned, 0u);
+  EXPECT_LT(b.pinned, b.host);  // the points only, not the matrices
+  {
+    EngineConfig cfg = small_config({mul_chain("c", "bls12_381", 512)});
+    cfg.pinned_budget_bytes = b.pinned;
+    Engine e(cfg);
+    const ProofResult r = e.prove(native_request("c", 1), 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    KeyStatus k = key_of(e.status(), "c");
+    EXPECT_EQ(k.pinned_bytes, b.pinned);
+    EXPECT_EQ(k.tier, "vram");  // the fastest tier it has
+    expect_only_keys_reserved(e);
+    std::string err;
+    ASSERT_EQ(e.evict("c", &err), ErrorCode::kOk) << err;
+    k = key_of(e.status(), "c");
+    EXPECT_EQ(k.tier, "disk");
+    EXPECT_EQ(k.pinned_bytes, 0u);
+    EXPECT_EQ(k.mapped_bytes, 0u);
+    EXPECT_EQ(e.status().budgets[1].reserved, 0u);
+  }
+  {
+    // One byte short: the key stays pageable and proofs are unaffected.
+    EngineConfig cfg = small_config({mul_chain("c", "bls12_381", 512)});
+    cfg.pinned_budget_bytes = b.pinned - 1;
+    Engine e(cfg);
+    EXPECT_EQ(e.prove(native_request("c", 2), 60s).state, JobState::kSucceeded);
+    EXPECT_EQ(key_of(e.status(), "c").pinned_bytes, 0u);
+    EXPECT_EQ(e.status().budgets[1].reserved, 0u);
+    expect_only_keys_reserved(e);
+  }
+}
+
+TEST(EngineTiers, IdleKeysPinLeastRecentlyUsedFirst) {
+  const KeyBytes a = bytes_of(mul_chain("a", "bn254", 600));
+  const KeyBytes b = bytes_of(mul_chain("b", "bn254", 500));
+  EngineConfig cfg = small_config({mul_chain("a", "bn254", 600), mul_chain("b", "bn254", 500)});
+  cfg.pinned_budget_bytes = std::max(a.pinned, b.pinned) + a.pinned / 2;  // one pin at a time
+  Engine e(cfg);
+  ASSERT_EQ(e.prove(native_request("a", 1), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(key_of(e.status(), "a").pinned_bytes, a.pinned);
+  ASSERT_EQ(e.prove(native_request("b", 1), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(key_of(e.status(), "a").pinned_bytes, 0u);  // unpinned to make room, still in RAM
+  EXPECT_GT(key_of(e.status(), "a").host_bytes, 0u);
+  EXPECT_EQ(key_of(e.status(), "b").pinned_bytes, b.pinned);
+  expect_only_keys_reserved(e);
+}
+
+TEST(EngineTiers, KeyDroppedFromRamKeepsItsMappingAndReloadsFromIt) {
+  TempDir dir("tiers-mmap");
+  const CircuitSpec sa = mul_chain("a", "bn254", 1024), sb = mul_chain("b", "bn254", 1000);
+  const std::uint64_t host = std::max(bytes_of(sa).host, bytes_of(sb).host);
+  EngineConfig cfg = small_config({sa, sb});
+  cfg.cache_dir = dir.path().string();
+  cfg.host_budget_bytes = host + (256u << 10);  // one key (and a witness) at a time
+  Engine e(cfg);
+  ASSERT_EQ(e.prove(native_request("a", 1), 60s).state, JobState::kSucceeded);
+  EXPECT_EQ(key_of(e.status(), "a").mapped_bytes, fs::file_size(cached_key(dir.path(), "mul-chain-bn254-constraints=1024-")));
+  ASSERT_EQ(e.prove(native_request("b", 1), 60s).state, JobState::kSucceeded);
+  KeyStatus k = key_of(e.status(), "a");
+  EXPECT_EQ(k.tier, "mmap");
+  EXPECT_EQ(k.host_bytes, 0u);
+  EXPECT_EQ(k.pinned_bytes, 0u);
+  EXPECT_GT(k.mapped_bytes, 0u);
+  const ProofResult again = e.prove(native_request("a", 2), 60s);
+  ASSERT_EQ(again.state, JobState::kSucceeded) << again.error;
+  EXPECT_GT(timing(again, "key_load"), 0.0);
+  EXPECT_TRUE(verifies(again, cached_key(dir.path(), "mul-chain-bn254-constraints=1024-")));
+  EXPECT_EQ(key_of(e.status(), "b").tier, "mmap");
+  expect_only_keys_reserved(e);
+  std::string err;
+  ASSERT_EQ(e.evict("b", &err), ErrorCode::kOk) << err;
+  EXPECT_EQ(key_of(e.status(), "b").tier, "disk");  // an explicit eviction unmaps too
+  EXPECT_EQ(key_of(e.status(), "b").mapped_bytes, 0u);
+}
+
+TEST(EngineTiers, ReplacedKeyFileIsNotReadThroughTheOldMapping) {
+  TempDir dir("tiers-replaced");
+  const CircuitSpec sa = mul_chain("a", "bls12_381", 300), sb = mul_chain("b", "bls12_381", 290);
+  const std::uint64_t ha = bytes_of(sa).host, hb = bytes_of(sb).host;
+  EngineConfig cfg = small_config({sa, sb});
+  cfg.cache_dir = dir.path().string();
+  cfg.host_budget_bytes = std::max(ha, hb) + std::min(ha, hb) / 2;  // one key (and a witness) at a time
+  Engine e(cfg);
+  ASSERT_EQ(e.prove(native_request("a", 1), 60s).state, JobState::kSucceeded);
+  ASSERT_EQ(e.prove(native_request("b", 1), 60s).state, JobState::kSucceeded);
+  ASSERT_EQ(key_of(e.status(), "a").tier, "mmap");
+  // Another file renamed over a's cache (as an operator or a rebuild would): garbage
+  // points with an intact header. The old mapping would still parse; the new file must
+  // be read (found corrupt) and the key rebuilt.
+  const fs::path file = cached_key(dir.path(), "mul-chain-bls12_381-constraints=300-");
+  const fs::path tmp = dir.path() / "replacement.tmp";
+  fs::copy_file(file, tmp);
+  {
+    std::fstream f(tmp, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(tmp) - 300));
+    const std::string junk(100, '\xff');
+    f.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+  }
+  const std::vector<std::uint8_t> junk_file = io::read_file_bytes(tmp);
+  fs::rename(tmp, file);
+  const ProofResult r = e.prove(native_request("a", 2), 60s);
+  ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+  EXPECT_TRUE(verifies(r, file));
+  EXPECT_NE(io::read_file_bytes(file), junk_file);  // rebuilt, not read through the old mapping
+  const KeyStatus k = key_of(e.status(), "a");
+  EXPECT_EQ(k.tier, "vram");
+  EXPECT_EQ(k.mapped_bytes, 0u);  // the rebuilt file is mapped at its next load, not the stale one
+}
+
+}  // namespace
+}  // namespace cuzk::engine::test
