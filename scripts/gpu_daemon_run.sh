@@ -4,12 +4,12 @@
 # CPU backend of the same machine for comparison.
 #
 #   scripts/gpu_daemon_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
-#       cuzk-bench and engine_cuda_test for sm_90 into build/gpu-daemon and packs them with
+#       cuzk-bench and engine_cuda_test for sm_90 into build/h-gpu and packs them with
 #       the shared libraries they load (gRPC, protobuf, TBB, ...) into build/gpu-daemon-kit.
 #   scripts/gpu_daemon_run.sh             THERE (carry build/gpu-daemon-kit): runs everything,
 #       writes logs under $OUT (default build/gpu-daemon-out).
 # Knobs: CONSTRAINTS (mul-chain size, default 250000: a 2^18 domain), N (batch size, 16), J (concurrency, 4),
-# WORKERS (per GPU, 2), CPU_N (CPU batch size, 4).
+# WORKERS (per GPU, 2), CPU_N (CPU batch size, 4), PINNED (pinned_budget_bytes, 8GiB: the key's points are page-locked).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -18,9 +18,11 @@ BINS="cuzk-daemon cuzk-bench engine_cuda_test"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
-  B=$ROOT/build/gpu-daemon
-  cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
-        -DCUZK_TESTS=ON -DCUZK_BENCH=OFF >/dev/null
+  # The build directory of scripts/gpu_device_run.sh --prepare (same flags): one CUDA build.
+  B=${PREP_BUILD:-$ROOT/build/h-gpu}
+  gen=(); [ -f "$B/CMakeCache.txt" ] || gen=(-G Ninja)
+  cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON >/dev/null
   cmake --build "$B" --target $BINS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib"
   for b in $BINS; do cp "$(find "$B" -name "$b" -type f -perm -u+x | head -1)" "$KIT/bin/"; done
@@ -35,7 +37,7 @@ fi
 OUT=${OUT:-$ROOT/build/gpu-daemon-out}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH=$KIT/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-CONSTRAINTS=${CONSTRAINTS:-250000} N=${N:-16} J=${J:-4} WORKERS=${WORKERS:-2} CPU_N=${CPU_N:-4}
+CONSTRAINTS=${CONSTRAINTS:-250000} N=${N:-16} J=${J:-4} WORKERS=${WORKERS:-2} CPU_N=${CPU_N:-4} PINNED=${PINNED:-8GiB}
 WORK=$(mktemp -d)
 SUMMARY=$OUT/summary.txt
 { echo "built from: $(tr '\n' ' ' < "$KIT/BUILT_FROM")"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; nproc; } > "$SUMMARY" 2>&1
@@ -44,8 +46,10 @@ echo "== engine_cuda_test" | tee -a "$SUMMARY"
 CUZK_ORACLE_DIR=$WORK timeout 240 "$KIT/bin/engine_cuda_test" > "$OUT/engine_cuda_test.log" 2>&1
 echo "rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/engine_cuda_test.log" | tr '\n' ' ')" | tee -a "$SUMMARY"
 
-DAEMON_PID=
-start_daemon() {  # start_daemon <backend> <devices> <workers>
+DAEMON=$KIT/bin/cuzk-daemon READY_TIMEOUT_S=180
+# shellcheck source=../tests/server/daemon_lib.sh
+. "$ROOT/tests/server/daemon_lib.sh"  # start_daemon / stop_daemon (stopped at exit)
+write_config() {  # write_config <backend> <devices> <workers>
   cat > "$WORK/d.toml" <<EOF
 [server]
 unix_socket = "$WORK/d.sock"
@@ -57,6 +61,7 @@ devices = $2
 workers_per_device = $3
 cache_dir = "$WORK/cache"
 host_budget_bytes = "64GiB"
+pinned_budget_bytes = "$PINNED"
 preload = ["chain"]
 [[circuit]]
 id = "chain"
@@ -69,31 +74,22 @@ window_post = "chain"
 porep = "chain"
 snap_deals = "chain"
 EOF
-  rm -f "$WORK/ready.json"
-  "$KIT/bin/cuzk-daemon" --config "$WORK/d.toml" --ready-file "$WORK/ready.json" >> "$OUT/daemon.log" 2>&1 &
-  DAEMON_PID=$!
-  for _ in $(seq 1 900); do
-    [ -f "$WORK/ready.json" ] && return 0
-    kill -0 "$DAEMON_PID" 2>/dev/null || { echo "daemon exited" | tee -a "$SUMMARY"; return 1; }
-    sleep 0.2
-  done
-  echo "daemon not ready after 180 s" | tee -a "$SUMMARY"; return 1
 }
-stop_daemon() { [ -n "$DAEMON_PID" ] && kill -TERM "$DAEMON_PID" 2>/dev/null; wait "$DAEMON_PID" 2>/dev/null; DAEMON_PID=; }
-trap stop_daemon EXIT
 bench() { timeout 200 "$KIT/bin/cuzk-bench" --target "unix:$WORK/d.sock" --timeout 300 --verify "$@"; }
 
 for backend in cuda cpu; do
   n=$N; j=$J; w=$WORKERS
   [ "$backend" = cpu ] && { n=$CPU_N; j=2; w=1; }
   echo "== daemon, backend $backend, mul-chain $CONSTRAINTS constraints, $w worker(s), batch $n x $j" | tee -a "$SUMMARY"
-  start_daemon "$backend" 1 "$w" || continue
+  write_config "$backend" 1 "$w"
+  start_daemon --config "$WORK/d.toml" || { cat "$WORK/daemon.log" >> "$OUT/daemon.log"; echo "daemon did not start" | tee -a "$SUMMARY"; continue; }
   { bench single --circuit chain --seed 7; bench batch -n "$n" -j "$j" --circuit chain --no-progress; echo "rc=$?"; } \
     > "$OUT/bench_$backend.log" 2>&1
   grep -E 'succeeded|throughput|p50|rc=|total|msm_|eval_abc|h_poly|queue_wait' "$OUT/bench_$backend.log" | tee -a "$SUMMARY"
   bench status >> "$OUT/bench_$backend.log" 2>&1
   [ "$backend" = cuda ] && curl -s http://127.0.0.1:19821/metrics > "$OUT/metrics_cuda.txt"
   stop_daemon
+  cat "$WORK/daemon.log" >> "$OUT/daemon.log"
 done
 nvidia-smi >> "$SUMMARY" 2>&1
 rm -rf "$WORK"

@@ -1,5 +1,7 @@
 # Shared by the daemon shell tests: pass/fail counters and starting/stopping one cuzk-daemon
-# (its pid in DAEMON_PID; ports read from its --ready-file). Source it; needs DAEMON and WORK.
+# (its pid in DAEMON_PID; ports read from its --ready-file). Source it; needs DAEMON and WORK;
+# READY_TIMEOUT_S (default 120) bounds the wait for a daemon to serve. Also sourced by
+# scripts/gpu_daemon_run.sh.
 fails=0
 DAEMON_PID=
 pass() { echo "ok: $*"; }
@@ -21,12 +23,13 @@ start_daemon() {  # start_daemon <args...>: waits (bounded) until it serves
   rm -f "$WORK/ready.json"
   "$DAEMON" --ready-file "$WORK/ready.json" "$@" >"$WORK/daemon.log" 2>&1 &
   DAEMON_PID=$!
-  for _ in $(seq 1 600); do
+  local limit=${READY_TIMEOUT_S:-120}
+  for _ in $(seq 1 $((limit * 5))); do
     [ -f "$WORK/ready.json" ] && return 0
     kill -0 "$DAEMON_PID" 2>/dev/null || { echo "daemon exited:"; cat "$WORK/daemon.log"; DAEMON_PID=; return 1; }
     sleep 0.2
   done
-  echo "daemon not ready after 120 s"; cat "$WORK/daemon.log"; return 1
+  echo "daemon not ready after $limit s"; cat "$WORK/daemon.log"; return 1
 }
 stop_daemon() {  # stop_daemon [SIGNAL]: SIGTERM by default, then wait at most 20 s; returns the daemon's exit status
   [ -n "$DAEMON_PID" ] || return 0
