@@ -1,6 +1,10 @@
-// The CUDA device backend: keys resident on GPUs as gpu::DeviceProvingKey<E>, proofs by
-// gpu::CudaBackend<E> (one per proof, on the worker's thread), VRAM figures from the CUDA
-// backend's own static estimates. Compiled only with the CUDA backend (src/engine/CMakeLists.txt).
+// The CUDA device backend: keys on GPUs as gpu::DeviceProvingKey<E> (points resident in VRAM,
+// or streamed from the host copy in chunks when the key does not fit: key_placement), proofs
+// by gpu::CudaBackend<E> (one per proof, on the worker's thread; its pinned staging is
+// reserved from the pinned budget), VRAM figures from the CUDA backend's own estimates, and
+// the pinned key tier (the host copy's points registered with the driver). Compiled only
+// with the CUDA backend (src/engine/CMakeLists.txt).
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,14 +21,40 @@ namespace cuzk::engine {
 
 namespace {
 
+using gpu::KeyPlacement;
+
+// Where a key's points go on a device with `vram` bytes of budget, and the streamed chunk.
+struct Placement {
+  KeyPlacement where = KeyPlacement::kResident;
+  std::size_t chunk = 0;
+};
+
+template <class E>
+Placement place(const groth16::ProvingKey<E>& pk, const std::string& mode, std::uint64_t vram) {
+  using K = gpu::DeviceProvingKey<E>;
+  if (mode == "resident") return {};
+  if (mode == "auto" && K::estimate_bytes(pk) + K::estimate_proof_scratch_bytes(pk) <= vram) return {};
+  // Streamed: the largest power-of-two chunk (at most the default) with which the key and
+  // one proof fit; the smallest tried when none does (the engine then refuses the job).
+  std::size_t chunk = K::kDefaultStreamChunk;
+  const auto need = [&](std::size_t c) {
+    return K::estimate_bytes(pk, KeyPlacement::kStreamPoints, c) +
+           K::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, c);
+  };
+  while (chunk > (std::size_t{1} << 12) && need(chunk) > vram) chunk /= 2;
+  return {KeyPlacement::kStreamPoints, chunk};
+}
+
 template <class E>
 struct CudaDeviceKey final : DeviceKey {
-  CudaDeviceKey(const groth16::ProvingKey<E>& pk, int device) : key(pk, device) {}
+  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, Placement p)
+      : host(std::move(k)), key(host->pk, device, p.where, p.chunk) {}
+  std::shared_ptr<const TypedHostKey<E>> host;  // streamed points are read from it: outlives `key`
   gpu::DeviceProvingKey<E> key;
 };
 
 // The pinned tier: the key's point arrays registered with the driver (page-locked) for the
-// pin's lifetime, so uploads from them run at full link speed.
+// pin's lifetime, so uploads and streamed chunks copy from them at full link speed.
 template <class E>
 struct CudaHostPin final : HostPin {
   explicit CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k) : key(std::move(k)) {
@@ -46,15 +76,18 @@ struct CudaHostPin final : HostPin {
 template <class E>
 class CudaCurveDevice final : public CurveDevice<E> {
  public:
-  explicit CudaCurveDevice(FaultInjector& f) : faults_(f) {}
+  CudaCurveDevice(FaultInjector& f, std::string mode, std::uint64_t vram) : faults_(f), mode_(std::move(mode)), vram_(vram) {}
   std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
-    return std::make_unique<CudaDeviceKey<E>>(key->pk, device);
+    const Placement p = place(key->pk, mode_, vram_);
+    return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, p);
   }
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override {
-    return gpu::DeviceProvingKey<E>::estimate_bytes(pk);
+    const Placement p = place(pk, mode_, vram_);
+    return gpu::DeviceProvingKey<E>::estimate_bytes(pk, p.where, p.chunk);
   }
   std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
-    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
+    const Placement p = place(pk, mode_, vram_);
+    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, p.where, p.chunk);
   }
   std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override { return point_bytes(pk); }
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
@@ -70,49 +103,71 @@ class CudaCurveDevice final : public CurveDevice<E> {
 
  private:
   FaultInjector& faults_;
+  std::string mode_;
+  std::uint64_t vram_;  // the smallest device budget: one placement per key on every device
 };
 
 class CudaDeviceBackend final : public DeviceBackend {
  public:
-  CudaDeviceBackend(int devices, FaultInjection f) : faults_(f), bls_(faults_), bn_(faults_) {
-    std::string why;
-    if (!gpu::device_available(&why)) throw std::invalid_argument("backend: \"cuda\" but no usable CUDA device: " + why);
-    const int visible = gpu::device_count();
-    if (devices > visible)
-      throw std::invalid_argument("devices: " + std::to_string(devices) + " requested but " + std::to_string(visible) +
-                                  " CUDA device(s) are visible");
-    devices_ = devices == 0 ? visible : devices;
-  }
+  explicit CudaDeviceBackend(const EngineConfig& c)
+      : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
+        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }
   std::string device_name(int d) const override { return gpu::device_description(d); }
-  std::uint64_t default_vram_budget(int d) const override {
+  std::uint64_t default_vram_budget(int d) const override { return free_vram(d); }
+  // Before a key is loaded: the shape formulas (shape.hpp), the points left out when they
+  // would be streamed; once loaded, the CUDA backend's own figures (CurveDevice::key_bytes /
+  // scratch_bytes) are reserved.
+  std::uint64_t key_bytes(const KeyShape& s) const override {
+    const bool resident = mode_ == "resident" || (mode_ == "auto" && key_host_bytes(s) + engine::scratch_bytes(s) <= vram_);
+    return resident ? key_host_bytes(s) : key_host_bytes(s) - key_point_bytes(s);
+  }
+  std::uint64_t scratch_bytes(const KeyShape& s) const override { return engine::scratch_bytes(s); }
+  // Each proof's CudaBackend stages pageable witnesses (and streamed points) through this
+  // much pinned memory.
+  std::uint64_t pinned_bytes(const KeyShape&) const override {
+    return gpu::CudaBackend<groth16::Bls12_381>::kStagingBytes;
+  }
+  CurveDevice<groth16::Bls12_381>& bls12_381() override { return bls_; }
+  CurveDevice<groth16::Bn254>& bn254() override { return bn_; }
+
+ private:
+  static int count(int requested) {
+    std::string why;
+    if (!gpu::device_available(&why)) throw std::invalid_argument("backend: \"cuda\" but no usable CUDA device: " + why);
+    const int visible = gpu::device_count();
+    if (requested > visible)
+      throw std::invalid_argument("devices: " + std::to_string(requested) + " requested but " + std::to_string(visible) +
+                                  " CUDA device(s) are visible");
+    return requested == 0 ? visible : requested;
+  }
+  static std::uint64_t free_vram(int d) {
     gpu::DeviceGuard g(d);
     std::size_t free = 0, total = 0;
     gpu::device_memory(&free, &total);
     constexpr std::uint64_t kHeadroom = 1ull << 30;
     return free > kHeadroom ? free - kHeadroom : 0;
   }
-  // Before a key is loaded: the shape formulas (shape.hpp); once loaded, the CUDA
-  // backend's own figures (CurveDevice::key_bytes / scratch_bytes) are reserved.
-  std::uint64_t key_bytes(const KeyShape& s) const override { return key_host_bytes(s); }
-  std::uint64_t scratch_bytes(const KeyShape& s) const override { return engine::scratch_bytes(s); }
-  // pinned_bytes: 0 (the default) -- the CUDA backend copies from pageable memory today;
-  // when it stages through pinned buffers, their size per proof goes here.
-  CurveDevice<groth16::Bls12_381>& bls12_381() override { return bls_; }
-  CurveDevice<groth16::Bn254>& bn254() override { return bn_; }
+  std::uint64_t smallest_budget(const EngineConfig& c) const {
+    if (c.vram_budget_bytes != 0) return c.vram_budget_bytes;
+    std::uint64_t v = ~0ull;
+    for (int d = 0; d < devices_; ++d) v = std::min(v, free_vram(d));
+    return v;
+  }
 
- private:
-  int devices_ = 0;
   FaultInjector faults_;
+  std::string mode_;
+  int devices_;
+  std::uint64_t vram_;
   CudaCurveDevice<groth16::Bls12_381> bls_;
   CudaCurveDevice<groth16::Bn254> bn_;
 };
 
 }  // namespace
 
-std::unique_ptr<DeviceBackend> make_cuda_backend(int devices, FaultInjection fault) {
-  return std::make_unique<CudaDeviceBackend>(devices, fault);
+std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config) {
+  return std::make_unique<CudaDeviceBackend>(config);
 }
 
 }  // namespace cuzk::engine

@@ -109,7 +109,8 @@ class FaultInjector {
 
 // `devices` simulated devices sharing the host's cores; VRAM is accounted, not allocated.
 std::unique_ptr<DeviceBackend> make_cpu_backend(int devices, FaultInjection fault);
-// Throws std::invalid_argument when the engine was built without the CUDA backend.
-std::unique_ptr<DeviceBackend> make_cuda_backend(int devices, FaultInjection fault);
+// From config: devices, fault, vram_budget_bytes, key_placement. Throws
+// std::invalid_argument when the engine was built without the CUDA backend.
+std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config);
 
 }  // namespace cuzk::engine

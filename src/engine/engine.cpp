@@ -35,7 +35,7 @@ std::string random_id_prefix() {
 }
 
 std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
-  if (c.backend == "cuda") return make_cuda_backend(c.devices, c.fault);
+  if (c.backend == "cuda") return make_cuda_backend(c);
   return make_cpu_backend(c.devices, c.fault);
 }
 

@@ -5,7 +5,7 @@
 
 namespace cuzk::engine {
 
-std::unique_ptr<DeviceBackend> make_cuda_backend(int, FaultInjection) {
+std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig&) {
   throw std::invalid_argument(
       "backend: \"cuda\" is not available in this build (cuzk was built without CUDA or without the CUDA backend); "
       "use backend = \"cpu\"");

@@ -71,6 +71,9 @@ void read_engine(TableReader& t, engine::EngineConfig& e) {
   t.get_bytes("host_budget_bytes", e.host_budget_bytes);
   t.get_bytes("pinned_budget_bytes", e.pinned_budget_bytes);
   t.get_bytes("vram_budget_bytes", e.vram_budget_bytes);
+  t.get("key_placement", e.key_placement);
+  if (e.key_placement != "auto" && e.key_placement != "resident" && e.key_placement != "stream")
+    t.fail("key_placement", "\"" + e.key_placement + "\" is not auto, resident or stream");
   t.get("cache_dir", e.cache_dir);
   t.get("preload", e.preload);
   t.get_int("max_retained_results", e.max_retained_results, 1, std::numeric_limits<std::int64_t>::max());

@@ -131,7 +131,8 @@ TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
       scratch_max = std::max(scratch_max, gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk));
     }
   }
-  for (const std::uint64_t pinned_budget : {std::uint64_t{1} << 30, std::uint64_t{0}}) {
+  // 1 GiB: the key is pinned; the staging of one worker only: it stays pageable.
+  for (const std::uint64_t pinned_budget : {std::uint64_t{1} << 30, std::uint64_t{gpu::CudaBackend<E>::kStagingBytes}}) {
     EngineConfig cfg = cuda_config({sa, sb});
     cfg.workers_per_device = 1;
     cfg.pinned_budget_bytes = pinned_budget;
@@ -141,9 +142,10 @@ TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
     ASSERT_EQ(first.state, JobState::kSucceeded) << first.error;
     ASSERT_EQ(e.prove(native_request("b", 1), 120s).state, JobState::kSucceeded);
     const KeyStatus ka = key_of(e.status(), "a");
-    EXPECT_EQ(ka.tier, pinned_budget > 0 ? "pinned" : "host");
+    const bool pinned = pinned_budget > gpu::CudaBackend<E>::kStagingBytes;
+    EXPECT_EQ(ka.tier, pinned ? "pinned" : "host");
     EXPECT_EQ(ka.vram_bytes, 0u);
-    EXPECT_EQ(ka.pinned_bytes > 0, pinned_budget > 0);
+    EXPECT_EQ(ka.pinned_bytes > 0, pinned);
     const ProofResult again = e.prove(native_request("a", 2), 120s);
     ASSERT_EQ(again.state, JobState::kSucceeded) << again.error;
     EXPECT_TRUE(verifies(again, *e.key_file("a")));
@@ -151,6 +153,50 @@ TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
     std::printf("[ info ] pinned budget %llu: key a (%llu host bytes) first load + upload %.1f ms, again %.1f ms\n",
                 static_cast<unsigned long long>(pinned_budget), static_cast<unsigned long long>(ka.host_bytes),
                 timing(first, "key_load"), timing(again, "key_load"));
+    expect_only_keys_reserved(e);
+  }
+}
+
+// A VRAM budget below what the resident key and one proof need: key_placement "auto"
+// streams the points from the host copy in chunks, and every proof verifies; "stream"
+// forces it for a key that would fit.
+TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamed) {
+  using E = groth16::Bls12_381;
+  using K = gpu::DeviceProvingKey<E>;
+  const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
+  std::uint64_t resident = 0, streamed = 0, resident_key = 0;
+  {
+    Engine probe(cuda_config({spec}));
+    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
+    const groth16::ProvingKey<E> pk =
+        groth16::read_zkey<E>(io::BinFile::open(*probe.key_file("big"), groth16::zkey_detail::kZkeyFile));
+    resident_key = K::estimate_bytes(pk);
+    resident = resident_key + K::estimate_proof_scratch_bytes(pk);
+    const std::size_t chunk = std::size_t{1} << 14;
+    streamed = K::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) +
+               K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk);
+  }
+  ASSERT_LT(streamed, resident - 1) << "a streamed key with 2^14-point chunks must need less than the resident one";
+  for (const std::string mode : {"auto", "stream"}) {
+    EngineConfig cfg = cuda_config({spec});
+    cfg.key_placement = mode;
+    cfg.vram_budget_bytes = mode == "auto" ? resident - 1 : 0;
+    cfg.pinned_budget_bytes = 1ull << 30;  // the key's points pinned: truly asynchronous chunk copies
+    Engine e(cfg);
+    const std::filesystem::path zkey = *e.key_file("big");
+    for (int seed = 1; seed <= 3; ++seed) {
+      const ProofResult r = e.prove(native_request("big", seed), 300s);
+      ASSERT_EQ(r.state, JobState::kSucceeded) << mode << ": " << r.error;
+      EXPECT_TRUE(verifies(r, zkey)) << mode;
+      std::printf("[ info ] %s placement, budget %llu: proof %.1f ms (msm_a %.1f ms, msm_b_g2 %.1f ms)\n", mode.c_str(),
+                  static_cast<unsigned long long>(cfg.vram_budget_bytes), timing(r, "total"), timing(r, "msm_a"),
+                  timing(r, "msm_b_g2"));
+    }
+    const KeyStatus k = key_of(e.status(), "big");
+    EXPECT_EQ(k.tier, "vram");
+    EXPECT_GT(k.vram_bytes, 0u);
+    EXPECT_LT(k.vram_bytes, resident_key) << mode << ": the points must not be resident";
+    EXPECT_GT(k.pinned_bytes, 0u);
     expect_only_keys_reserved(e);
   }
 }

@@ -88,6 +88,12 @@ TEST(DaemonConfig, ErrorsNameTheKey) {
   EXPECT_NE(error_of("[engine]\nworkers_per_device = 0\n").find("engine.workers_per_device: 0 is out of range"),
             std::string::npos);
   EXPECT_NE(error_of("[engine]\nbackend = \"tpu\"\n").find("engine.backend"), std::string::npos);
+  EXPECT_NE(error_of("[engine]\nkey_placement = \"swap\"\n").find("engine.key_placement"), std::string::npos);
+  // The engine's own list of built-in circuits and curves.
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"fft\"\n").find("mul-chain, porep-like, poseidon-merkle, sha256-merkle"),
+            std::string::npos);
+  EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\ncurve = \"bls12_377\"\n").find("bls12_381, bn254"),
+            std::string::npos);
   EXPECT_NE(error_of("[engine]\nvram_budget_bytes = \"12XB\"\n").find("engine.vram_budget_bytes: unknown size suffix"),
             std::string::npos);
   EXPECT_NE(error_of("[server]\ntcp_listen = \"localhost\"\n").find("server.tcp_listen"), std::string::npos);

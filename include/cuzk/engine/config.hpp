@@ -38,8 +38,12 @@ struct EngineConfig {
   int synthesis_concurrency = 2;               // witness syntheses at once (also bounded by host_budget_bytes)
   std::size_t pipeline_depth = 2;              // synthesized jobs waiting for a device, per device (backpressure)
   std::uint64_t host_budget_bytes = 8ull << 30;    // keys in host memory + per-job working memory
-  std::uint64_t pinned_budget_bytes = 2ull << 30;  // pinned staging buffers (cuda)
+  std::uint64_t pinned_budget_bytes = 2ull << 30;  // pinned staging buffers, then pinned keys (cuda)
   std::uint64_t vram_budget_bytes = 0;         // per device; 0 = (cuda) free memory minus 1 GiB, (cpu sim) 4 GiB
+  // cuda: where a key's points live on the device. "resident" (in VRAM), "stream" (kept in
+  // host memory, streamed in chunks to every proof: cards smaller than the key), "auto"
+  // (resident when key + one proof fit the VRAM budget, else streamed). cpu: ignored.
+  std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start
   std::vector<CircuitSpec> circuits;
