@@ -22,7 +22,7 @@ if [ "${1:-}" = "--prepare" ]; then
   B=${PREP_BUILD:-$ROOT/build/h-gpu}
   gen=(); [ -f "$B/CMakeCache.txt" ] || gen=(-G Ninja)
   cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
-        -DCUZK_TESTS=ON -DCUZK_BENCH=ON >/dev/null
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
   cmake --build "$B" --target $BINS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib"
   for b in $BINS; do cp "$(find "$B" -name "$b" -type f -perm -u+x | head -1)" "$KIT/bin/"; done

@@ -24,14 +24,15 @@ TARGETS="$GPU_TESTS gpu_bench"
 if [ "${1:-}" = "--prepare" ]; then
   set -e
   B=${PREP_BUILD:-$ROOT/build/h-gpu}
+  # cuzk_gpu as a shared library: the kernels' fatbins once in the kit, not in every binary.
   cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
-        -DCUZK_TESTS=ON -DCUZK_BENCH=ON >/dev/null
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
   cmake --build "$B" --target $TARGETS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
   for t in $GPU_TESTS; do cp "$B/tests/gpu/$t" "$KIT/bin/"; done
   cp "$B"/bench/gpu/gpu_bench "$KIT/bin/"
   strip "$KIT"/bin/* 2>/dev/null || true
-  for so in $(ldd "$KIT"/bin/* | awk '/libtbb/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
+  for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
   # configure needs, copied from the installed Debian packages, for the on-device build.
   for pkg in libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
@@ -42,11 +43,11 @@ if [ "${1:-}" = "--prepare" ]; then
   rm -rf "$KIT/deps/usr/share/doc" "$KIT/deps/usr/share/man"
   (cd "$ROOT" && git rev-parse HEAD 2>/dev/null; date -u) > "$KIT/BUILT_FROM"
   # A lean copy for runs that skip the on-device build: the binaries as one xz archive
-  # (the fatbins compress ~2x), libtbb, no dependency dev files.
+  # with libtbb and libcuzk_gpu.so (the fatbins compress ~2x), no dependency dev files.
   LEAN=$ROOT/build/gpu-carry-lean
   rm -rf "$LEAN" && mkdir -p "$LEAN"
-  tar cJf "$LEAN/bin.tar.xz" -C "$KIT" bin
-  cp -r "$KIT/lib" "$KIT/BUILT_FROM" "$LEAN/"
+  tar cJf "$LEAN/bin.tar.xz" -C "$KIT" bin lib
+  cp "$KIT/BUILT_FROM" "$LEAN/"
   du -sh "$KIT" "$LEAN"
   echo "lean kit: carry build/gpu-carry-lean, command: CUZK_GPU_KIT=build/gpu-carry-lean CUZK_GPU_SKIP_BUILD=1 bash scripts/gpu_device_run.sh"
   echo "kit ready: carry build/gpu-carry in the device call, command: bash scripts/gpu_device_run.sh"
@@ -112,6 +113,7 @@ case $KIT in /*) ;; *) KIT=$ROOT/$KIT ;; esac
 if [ ! -d "$KIT/bin" ] && [ -f "$KIT/bin.tar.xz" ]; then
   mkdir -p "$ROOT/build/gpu-kit-bin" && tar xJf "$KIT/bin.tar.xz" -C "$ROOT/build/gpu-kit-bin" &&
     ln -sfn "$ROOT/build/gpu-kit-bin/bin" "$KIT/bin"
+  [ -d "$ROOT/build/gpu-kit-bin/lib" ] && mkdir -p "$KIT/lib" && cp "$ROOT/build/gpu-kit-bin/lib/"* "$KIT/lib/"
 fi
 if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   path=kit
