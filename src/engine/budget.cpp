@@ -26,7 +26,10 @@ void Reservation::release() noexcept {
 }
 
 void Reservation::shrink_to(std::uint64_t bytes) noexcept {
-  if (budget_ != nullptr && bytes < bytes_) budget_->give_back(pool_, bytes_ - std::exchange(bytes_, bytes));
+  if (budget_ == nullptr || bytes >= bytes_) return;
+  const std::uint64_t excess = bytes_ - bytes;
+  bytes_ = bytes;
+  budget_->give_back(pool_, excess);
 }
 
 Budget::Budget(std::uint64_t host, std::uint64_t pinned, std::vector<std::uint64_t> vram) {

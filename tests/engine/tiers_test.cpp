@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include "budget.hpp"  // src/engine
 #include "cuzk/io/binfile.hpp"
 #include "support.hpp"
 
@@ -24,6 +25,24 @@ KeyBytes bytes_of(const CircuitSpec& spec) {
   EXPECT_EQ(e.preload(spec.id), ErrorCode::kOk);
   const KeyStatus k = key_of(e.status(), spec.id);
   return {k.pinned_bytes, k.host_bytes};
+}
+
+// A key's pin reserves its bytes plus the staging headroom, then gives the headroom back.
+TEST(EngineBudget, ShrinkGivesBackTheExcessOnly) {
+  Budget b(1000, 100, {});
+  std::optional<Reservation> r = b.try_reserve(PoolId::pinned(), 80);
+  ASSERT_TRUE(r.has_value());
+  r->shrink_to(30);
+  EXPECT_EQ(r->bytes(), 30u);
+  EXPECT_EQ(b.reserved(PoolId::pinned()), 30u);
+  r->shrink_to(50);  // never grows
+  EXPECT_EQ(b.reserved(PoolId::pinned()), 30u);
+  std::optional<Reservation> rest = b.try_reserve(PoolId::pinned(), 70);
+  EXPECT_TRUE(rest.has_value());
+  EXPECT_FALSE(b.try_reserve(PoolId::pinned(), 1).has_value());
+  r->release();
+  rest->release();
+  EXPECT_EQ(b.reserved(PoolId::pinned()), 0u);
 }
 
 TEST(EngineTiers, HostCopyIsPinnedWhenThePinnedBudgetAllows) {
