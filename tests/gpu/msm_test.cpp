@@ -124,6 +124,27 @@ TEST(GpuMsmShared, OneDeviceScalarsForG1AndG2) {
   EXPECT_THROW(gpu::msm<G1>(d1.data(), n - 1, ds), std::invalid_argument);
 }
 
+// From 256 MiB on, from_host stages through pinned buffers: the same scalars as from_device.
+TEST(GpuMsmShared, LargeHostScalarsStagedEqualDeviceScalars) {
+  using Fr = ec::bls12_381::Fr;
+  std::mt19937_64 rng(4500);
+  const std::size_t n = (std::size_t{1} << 23) + 77;
+  const auto sc = make_scalars<Fr>(rng, n, Dist::kWitness);
+  const auto staged = gpu::DeviceScalars<Fr>::from_host(sc);
+  const gpu::DeviceBuffer<Fr> raw{std::span<const Fr>(sc)};
+  const auto direct = gpu::DeviceScalars<Fr>::from_device(raw.data(), n);
+  ASSERT_EQ(staged.num_ones(), direct.num_ones());
+  ASSERT_EQ(staged.num_others(), direct.num_others());
+  EXPECT_GT(staged.num_ones(), 0u);
+  const auto words = [&](const std::uint32_t* d, std::size_t count) {
+    std::vector<std::uint32_t> v(count);
+    gpu::copy_to_host(v.data(), d, count * sizeof(std::uint32_t));
+    return v;
+  };
+  EXPECT_EQ(words(staged.view().canonical, n * gpu::kScalarWords), words(direct.view().canonical, n * gpu::kScalarWords));
+  EXPECT_EQ(words(staged.view().others, staged.num_others()), words(direct.view().others, direct.num_others()));
+}
+
 TEST(GpuMsmLarge, Bls12G1At2To20) {
   using C = ec::bls12_381::G1Curve;
   std::mt19937_64 rng(5000);
