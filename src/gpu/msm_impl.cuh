@@ -74,6 +74,11 @@ class PhaseClock {
 inline unsigned blocks_of(std::size_t n, unsigned t) { return static_cast<unsigned>((n + t - 1) / t); }
 
 template <class F>
+inline constexpr bool kExtensionCoord = false;
+template <class D>
+inline constexpr bool kExtensionCoord<DevFp2<D>> = true;
+
+template <class F>
 class MsmRun {
   using X = DevXyzz<F>;
   using A = DevAffine<F>;
@@ -149,6 +154,12 @@ class MsmRun {
   }
 
  private:
+  void launch_piece_sum(unsigned blocks, const u32* st, const u32* en, const u32* poff, u32 nseg, u32 total,
+                        const u32* vals, const A* pts, const X* in, X* out) const {
+    constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 4;  // measured, see piece_sum_kernel
+    msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals, pts, in, out);
+  }
+
   // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
   // dst[b] = their sum, level by level (pieces of at most kPiece items per thread).
   void reduce_segments(u32 nseg, const u32* vals, X* dst) {
@@ -173,8 +184,7 @@ class MsmRun {
                                std::to_string(caps[xi]));
       X* out = part_[xi];
       if (total != 0) {
-        msmk::piece_sum_kernel<F><<<blocks_of(total, kT), kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals,
-                                                                 level == 0 ? pts_ : nullptr, in, out);
+        launch_piece_sum(blocks_of(total, kT), st, en, poff, nseg, total, vals, level == 0 ? pts_ : nullptr, in, out);
         CUZK_CUDA_LAUNCH_CHECK("piece_sum_kernel");
       }
       if (most <= 1) {
