@@ -41,6 +41,11 @@ const std::vector<std::string>& curve_names() {
   return kNames;
 }
 
+const std::vector<std::string>& key_placement_names() {
+  static const std::vector<std::string> kNames{"auto", "resident", "stream"};
+  return kNames;
+}
+
 std::string join_names(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;

@@ -1,5 +1,6 @@
 #include "config_check.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -9,8 +10,9 @@ namespace cuzk::engine {
 void validate_config(const EngineConfig& c) {
   auto bad = [](const std::string& field, const std::string& why) { throw std::invalid_argument(field + ": " + why); };
   if (c.backend != "cpu" && c.backend != "cuda") bad("backend", "\"" + c.backend + "\" is not \"cpu\" or \"cuda\"");
-  if (c.key_placement != "auto" && c.key_placement != "resident" && c.key_placement != "stream")
-    bad("key_placement", "\"" + c.key_placement + "\" is not \"auto\", \"resident\" or \"stream\"");
+  const auto& placements = key_placement_names();
+  if (std::find(placements.begin(), placements.end(), c.key_placement) == placements.end())
+    bad("key_placement", "\"" + c.key_placement + "\" is not one of " + join_names(placements));
   if (c.backend == "cpu" && c.devices < 1) bad("devices", "the cpu backend needs at least 1 simulated device");
   if (c.devices < 0) bad("devices", "must not be negative");
   if (c.workers_per_device < 1) bad("workers_per_device", "must be at least 1");

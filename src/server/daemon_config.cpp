@@ -29,6 +29,10 @@ void read_server(TableReader& t, ServerConfig& s) {
     throw ConfigError(t.key_path("unix_socket") + " and " + t.key_path("tcp_listen") + ": both empty, the daemon would not listen");
 }
 
+bool is_one_of(const std::vector<std::string>& names, const std::string& v) {
+  return std::find(names.begin(), names.end(), v) != names.end();
+}
+
 void read_circuit(TableReader& t, engine::CircuitSpec& c, const std::filesystem::path& base_dir) {
   t.get("id", c.id);
   t.get("zkey", c.zkey_path);
@@ -49,12 +53,9 @@ void read_circuit(TableReader& t, engine::CircuitSpec& c, const std::filesystem:
   if (!c.zkey_path.empty() && !base_dir.empty() && std::filesystem::path(c.zkey_path).is_relative())
     c.zkey_path = (base_dir / c.zkey_path).lexically_normal().string();
   if (!c.native.empty()) {
-    const auto known = [](const std::vector<std::string>& names, const std::string& v) {
-      return std::find(names.begin(), names.end(), v) != names.end();
-    };
-    if (!known(engine::native_circuit_names(), c.native))
+    if (!is_one_of(engine::native_circuit_names(), c.native))
       t.fail("native", "unknown circuit \"" + c.native + "\" (" + engine::join_names(engine::native_circuit_names()) + ")");
-    if (!known(engine::curve_names(), c.curve))
+    if (!is_one_of(engine::curve_names(), c.curve))
       t.fail("curve", "\"" + c.curve + "\" is not one of " + engine::join_names(engine::curve_names()));
   }
 }
@@ -72,8 +73,8 @@ void read_engine(TableReader& t, engine::EngineConfig& e) {
   t.get_bytes("pinned_budget_bytes", e.pinned_budget_bytes);
   t.get_bytes("vram_budget_bytes", e.vram_budget_bytes);
   t.get("key_placement", e.key_placement);
-  if (e.key_placement != "auto" && e.key_placement != "resident" && e.key_placement != "stream")
-    t.fail("key_placement", "\"" + e.key_placement + "\" is not auto, resident or stream");
+  if (!is_one_of(engine::key_placement_names(), e.key_placement))
+    t.fail("key_placement", "\"" + e.key_placement + "\" is not one of " + engine::join_names(engine::key_placement_names()));
   t.get("cache_dir", e.cache_dir);
   t.get("preload", e.preload);
   t.get_int("max_retained_results", e.max_retained_results, 1, std::numeric_limits<std::int64_t>::max());

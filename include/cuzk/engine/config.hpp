@@ -56,6 +56,7 @@ struct EngineConfig {
 // `curve`), so a config reader accepts exactly what the engine accepts.
 const std::vector<std::string>& native_circuit_names();
 const std::vector<std::string>& curve_names();
+const std::vector<std::string>& key_placement_names();  // EngineConfig::key_placement values
 // "a, b, c": the list for messages.
 std::string join_names(const std::vector<std::string>& names);
 
