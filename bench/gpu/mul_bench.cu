@@ -1,0 +1,129 @@
+// gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
+// (mont_mul_split, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381 Fr and Fq, each
+// thread running one dependent chain of products (as the MSM's accumulation and the
+// NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
+// compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers, the G1
+// accumulation kernel's bound). Checks that the variants agree on every output.
+//
+// Usage: gpu_mul_bench [reps=5]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "cuzk/gpu/dev_params.cuh"
+
+namespace {
+
+using u32 = std::uint32_t;
+enum Variant { kSplit, kPortable };
+const char* kNames[] = {"split (even/odd accumulators)", "portable (64-bit products)"};
+
+#define CHECK(x)                                                                  \
+  do {                                                                            \
+    cudaError_t e_ = (x);                                                         \
+    if (e_ != cudaSuccess) {                                                      \
+      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));               \
+      std::exit(1);                                                               \
+    }                                                                             \
+  } while (0)
+
+template <class D, int V>
+__device__ __forceinline__ D mul(const D& a, const D& b) {
+  D r;
+  if constexpr (V == kSplit) D::mont_mul_split(r.l, a.l, b.l);
+  else D::mont_mul_portable(r.l, a.l, b.l);
+  return r;
+}
+
+template <class D, int V>
+__global__ void chain_free(D* x, const D* y, int reps) {
+  const std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  D a = x[i];
+  const D b = y[i];
+  for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
+  x[i] = a;
+}
+
+template <class D, int V>
+__global__ void __launch_bounds__(128, 4) chain_bound(D* x, const D* y, int reps) {
+  const std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  D a = x[i];
+  const D b = y[i];
+  for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
+  x[i] = a;
+}
+
+template <class F>
+void run_field(const char* field, int reps) {
+  using D = cuzk::gpu::DevField<F>;
+  constexpr std::size_t n = std::size_t{1} << 21;
+  constexpr int chain = 128;
+  std::vector<F> hx(n), hy(n);
+  std::mt19937_64 rng(42);
+  for (std::size_t i = 0; i < n; ++i) hx[i] = F::random(rng), hy[i] = F::random(rng);
+  D *x = nullptr, *y = nullptr;
+  CHECK(cudaMalloc(&x, n * sizeof(D)));
+  CHECK(cudaMalloc(&y, n * sizeof(D)));
+  CHECK(cudaMemcpy(y, hy.data(), n * sizeof(D), cudaMemcpyHostToDevice));
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
+  std::vector<std::vector<u32>> outs;
+  auto time = [&](auto launch) {
+    std::vector<float> ms;
+    for (int r = 0; r <= reps; ++r) {
+      CHECK(cudaMemcpy(x, hx.data(), n * sizeof(D), cudaMemcpyHostToDevice));
+      CHECK(cudaEventRecord(e0));
+      launch();
+      CHECK(cudaEventRecord(e1));
+      CHECK(cudaEventSynchronize(e1));
+      CHECK(cudaGetLastError());
+      float t = 0;
+      CHECK(cudaEventElapsedTime(&t, e0, e1));
+      if (r > 0) ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    std::vector<u32> out(n * D::N);
+    CHECK(cudaMemcpy(out.data(), x, n * sizeof(D), cudaMemcpyDeviceToHost));
+    outs.push_back(std::move(out));
+    return ms[ms.size() / 2];
+  };
+  auto report = [&](int v, const char* occ, float ms) {
+    std::printf("%-4s %-32s %-22s %8.3f ms  %6.2f Gmul/s\n", field, kNames[v], occ, ms, n * double(chain) / ms / 1e6);
+  };
+  auto both = [&](auto vtag) {
+    constexpr int V = decltype(vtag)::value;
+    cudaFuncAttributes fa{}, fb{};
+    CHECK(cudaFuncGetAttributes(&fa, chain_free<D, V>));
+    CHECK(cudaFuncGetAttributes(&fb, chain_bound<D, V>));
+    char o1[48], o2[48];
+    std::snprintf(o1, sizeof o1, "256/blk, %d regs", fa.numRegs);
+    std::snprintf(o2, sizeof o2, "128/blk x4, %d regs", fb.numRegs);
+    report(V, o1, time([&] { chain_free<D, V><<<n / 256, 256>>>(x, y, chain); }));
+    report(V, o2, time([&] { chain_bound<D, V><<<n / 128, 128>>>(x, y, chain); }));
+  };
+  both(std::integral_constant<int, kSplit>{});
+  both(std::integral_constant<int, kPortable>{});
+  for (std::size_t k = 1; k < outs.size(); ++k)
+    if (outs[k] != outs[0]) {
+      std::printf("%s: MISMATCH between run 0 and run %zu\n", field, k);
+      std::exit(2);
+    }
+  std::printf("%s: all %zu runs agree\n", field, outs.size());
+  CHECK(cudaFree(x));
+  CHECK(cudaFree(y));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 5;
+  run_field<cuzk::ff::bls12_381::Fr>("Fr", reps);
+  run_field<cuzk::ff::bls12_381::Fq>("Fq", reps);
+  return 0;
+}
