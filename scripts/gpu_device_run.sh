@@ -11,15 +11,15 @@
 #          `ctest -L gpu --output-on-failure` and the benchmark;
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
 #          (same tests through ctest, same benchmark) instead, and says so.
-#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2. Writes at most 6 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
-#   bench.log, summary.txt (and ctest_fallback.log when step 2 ran).
+#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out. Writes at most 7 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
+#   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
 GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test"
-TARGETS="$GPU_TESTS gpu_bench"
+TARGETS="$GPU_TESTS gpu_bench gpu_mul_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
@@ -30,7 +30,7 @@ if [ "${1:-}" = "--prepare" ]; then
   cmake --build "$B" --target $TARGETS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
   for t in $GPU_TESTS; do cp "$B/tests/gpu/$t" "$KIT/bin/"; done
-  cp "$B"/bench/gpu/gpu_bench "$KIT/bin/"
+  cp "$B"/bench/gpu/gpu_bench "$B"/bench/gpu/gpu_mul_bench "$KIT/bin/"
   strip "$KIT"/bin/* 2>/dev/null || true
   for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
@@ -97,9 +97,10 @@ elif [ -n "$NVCC" ]; then
   if [ $? -eq 0 ]; then
     # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
     if cmake --build "$B" --target $GPU_TESTS cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
-       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench}.cpp \
-           "$B/src/gpu/libcuzk_gpu.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
-           -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1; then
+       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench,partition_bench}.cpp \
+           "$B/src/gpu/libcuzk_gpu.a" "$B/src/poly/libcuzk_poly.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
+           -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1 &&
+       "$NVCC" -std=c++20 -O3 -arch=sm_90 -I"$ROOT/include" "$ROOT/bench/gpu/mul_bench.cu" -o "$B/gpu_mul_bench" >> "$OUT/build.log" 2>&1; then
       path=onbox
     fi
   fi
@@ -128,15 +129,28 @@ if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
 fi
 
 case $path in
-  onbox) TESTDIR=$B; BENCH=$B/gpu_bench ;;
-  kit) TESTDIR=$KIT; BENCH=$KIT/bin/gpu_bench ;;
+  onbox) TESTDIR=$B; BENCH=$B/gpu_bench; MULB=$B/gpu_mul_bench ;;
+  kit) TESTDIR=$KIT; BENCH=$KIT/bin/gpu_bench; MULB=$KIT/bin/gpu_mul_bench ;;
   *) say "NOTHING TO RUN: no build and no carried kit"; exit 1 ;;
 esac
 
+# ---- Montgomery product variants (first: a minute, and tells what the rest will show) --------
+if [ -x "$MULB" ] && { [ "${BENCH_SECTIONS:-all}" = all ] || [[ ${BENCH_SECTIONS} == *mul* ]]; }; then
+  {
+    timeout 120 "$MULB" 5; echo "gpu_mul_bench rc=$?"
+  } > "$OUT/mul_bench.log" 2>&1
+  say "gpu_mul_bench: $(grep -c Gmul "$OUT/mul_bench.log") rows, $(grep -E 'agree|MISMATCH' "$OUT/mul_bench.log" | tr '\n' ' ')"
+fi
+
 # ---- tests -------------------------------------------------------------------------------
-( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout "${CTEST_TIMEOUT:-300}" -j"${CTEST_JOBS:-1}" ) > "$OUT/ctest.log" 2>&1
-trc=$?
-say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
+trc=0
+if [ -n "${SKIP_CTEST:-}" ]; then
+  say "SKIP_CTEST set: ctest -L gpu not run"
+else
+  ( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout "${CTEST_TIMEOUT:-300}" -j"${CTEST_JOBS:-1}" ) > "$OUT/ctest.log" 2>&1
+  trc=$?
+  say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
+fi
 if [ $path = onbox ] && [ $trc -ne 0 ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   # Cross-check with the kit's binaries (tells build-environment trouble from code bugs).
   ( export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"

@@ -29,6 +29,18 @@ std::vector<F> fill(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
+// A witness-like distribution in place: 50% zeros, 40% ones, 10% left as they are
+// (circuits full of bits, such as SHA-256 in PoRep, look like this).
+template <class F>
+void make_witness_like(std::vector<F>& v, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (auto& s : v) {
+    const auto r = rng() % 10;
+    if (r < 5) s = F::zero();
+    else if (r < 9) s = F::one();
+  }
+}
+
 // Median device time (cudaEvents) of `reps` runs after one warm-up.
 inline float median_ms(int reps, const std::function<void()>& body) {
   gpu::EventTimer t;
@@ -72,5 +84,6 @@ inline void print_phases(const groth16::PhaseTimings& t) {
 void run_msm_bench(std::size_t max_log, int reps);
 void run_prove_bench(std::size_t max_log, int reps);
 void run_stream_bench(std::size_t max_log, int reps);
+void run_partition_bench(std::size_t max_log, int reps);
 
 }  // namespace cuzk::bench

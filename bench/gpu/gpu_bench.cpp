@@ -4,6 +4,7 @@
 //          the host<->device copies, and the snarkjs H pipeline;
 //   msm:   G1/G2 MSMs (msm_bench.cpp);
 //   prove: a whole proof through CudaBackend (prove_bench.cpp);
+//   partition: the GPU work of a porep-like 2^27 partition (partition_bench.cpp);
 //   stream: a proof with the key resident vs streamed from host memory, and witness
 //           uploads pageable-staged vs pinned (stream_bench.cpp).
 // Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove,stream]
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
     if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
     if (wants(sections, "msm")) run_msm_bench(max_log, reps);
     if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
+    if (wants(sections, "partition")) run_partition_bench(max_log, std::max(2, reps / 4));
     if (wants(sections, "stream")) run_stream_bench(max_log, std::max(2, reps / 4));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());

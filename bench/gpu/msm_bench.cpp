@@ -6,45 +6,20 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "device_points.hpp"
 #include "cuzk/ec/curves.hpp"
 #include "cuzk/gpu/msm.hpp"
 
 namespace cuzk::bench {
 
 namespace {
-// n points on the device: 2^16 distinct ones (P0 + iQ) repeated, so that 2^26 points do
-// not take minutes of host time to make. Repeats do not change the MSM's work.
-template <class C>
-gpu::DeviceBuffer<ec::Affine<C>> device_points(std::size_t n) {
-  const std::size_t k = std::min<std::size_t>(n, std::size_t{1} << 16);
-  std::mt19937_64 rng(77);
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * C::Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(k);
-  ec::Jacobian<C> p = g * C::Scalar::random(rng);
-  for (auto& x : j) x = p, p += q;
-  const auto base = ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
-  gpu::DeviceBuffer<ec::Affine<C>> d(n);
-  gpu::copy_to_device(d.data(), base.data(), k * sizeof(base[0]));
-  for (std::size_t have = k; have < n; have *= 2)
-    gpu::copy_device_to_device(d.data() + have, d.data(), std::min(have, n - have) * sizeof(base[0]));
-  return d;
-}
-
 template <class C>
 void time_msm(const char* what, std::size_t log_n, int reps, bool witness_like = false) {
   using Fr = typename C::Scalar;
   const std::size_t n = std::size_t{1} << log_n;
   const auto pts = device_points<C>(n);
   auto sc = fill<Fr>(n, 5 + log_n);
-  if (witness_like) {
-    std::mt19937_64 rng(9);
-    for (auto& s : sc) {
-      const auto r = rng() % 10;
-      if (r < 5) s = Fr::zero();
-      else if (r < 9) s = Fr::one();
-    }
-  }
+  if (witness_like) make_witness_like(sc, 9);
   const double total = median_wall_ms(reps, [&] {
     const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
     (void)gpu::msm<C>(pts, ds);
