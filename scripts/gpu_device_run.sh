@@ -11,7 +11,8 @@
 #          `ctest -L gpu --output-on-failure` and the benchmark;
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
 #          (same tests through ctest, same benchmark) instead, and says so.
-#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out. Writes at most 7 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
+#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out.
+#   Writes at most 7 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
 #   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -136,9 +137,8 @@ esac
 
 # ---- Montgomery product variants (first: a minute, and tells what the rest will show) --------
 if [ -x "$MULB" ] && { [ "${BENCH_SECTIONS:-all}" = all ] || [[ ${BENCH_SECTIONS} == *mul* ]]; }; then
-  {
-    timeout 120 "$MULB" 5; echo "gpu_mul_bench rc=$?"
-  } > "$OUT/mul_bench.log" 2>&1
+  timeout 120 "$MULB" 5 > "$OUT/mul_bench.log" 2>&1
+  echo "gpu_mul_bench rc=$?" >> "$OUT/mul_bench.log"
   say "gpu_mul_bench: $(grep -c Gmul "$OUT/mul_bench.log") rows, $(grep -E 'agree|MISMATCH' "$OUT/mul_bench.log" | tr '\n' ' ')"
 fi
 

@@ -1,7 +1,7 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
-// (mont_mul_split, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381 Fr and Fq, each
-// thread running one dependent chain of products (as the MSM's accumulation and the
-// NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
+// (mont_mul_split, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381
+// Fr and Fq, each thread running one dependent chain of products (as the MSM's
+// accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
 // compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers, the G1
 // accumulation kernel's bound). Checks that the variants agree on every output.
 //
@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <random>
 #include <vector>
 
@@ -41,21 +40,20 @@ __device__ __forceinline__ D mul(const D& a, const D& b) {
 }
 
 template <class D, int V>
-__global__ void chain_free(D* x, const D* y, int reps) {
+__device__ __forceinline__ void chain(D* x, const D* y, int reps) {
   const std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   D a = x[i];
   const D b = y[i];
   for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
   x[i] = a;
 }
-
+template <class D, int V>
+__global__ void chain_free(D* x, const D* y, int reps) {
+  chain<D, V>(x, y, reps);
+}
 template <class D, int V>
 __global__ void __launch_bounds__(128, 4) chain_bound(D* x, const D* y, int reps) {
-  const std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  D a = x[i];
-  const D b = y[i];
-  for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
-  x[i] = a;
+  chain<D, V>(x, y, reps);
 }
 
 template <class F>
