@@ -114,8 +114,12 @@ TEST(DevFp2Host, OpsMatchHost) {
   std::mt19937_64 rng(11);
   auto run = [&]<class F2>(F2*) {
     using D = gpu::DevFp2<gpu::DevField<typename F2::Base>>;
-    for (int i = 0; i < 500; ++i) {
-      const F2 a = F2::random(rng), b = i % 7 == 0 ? a : F2::random(rng);
+    using B = typename F2::Base;
+    const B e[4] = {B::zero(), B::one(), -B::one(), -B::from_u64(2)};  // incl. the largest
+    for (int i = 0; i < 756; ++i) {
+      // First every pair of the 16 edge elements (e[x] + e[y] u), then random ones.
+      const F2 a = i < 256 ? F2(e[i % 4], e[(i / 4) % 4]) : F2::random(rng);
+      const F2 b = i < 256 ? F2(e[(i / 16) % 4], e[i / 64]) : i % 7 == 0 ? a : F2::random(rng);
       const D da = bits<D>(a), db = bits<D>(b);
       ASSERT_EQ(bits<F2>(da * db), a * b);
       ASSERT_EQ(bits<F2>(da + db), a + b);

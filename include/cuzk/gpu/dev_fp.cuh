@@ -16,111 +16,10 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CUZK_HD __host__ __device__ __forceinline__
-#else
-#define CUZK_HD inline
-#endif
-#if defined(__CUDA_ARCH__)
-#define CUZK_UNROLL _Pragma("unroll")
-#else
-#define CUZK_UNROLL
-#endif
+#include "cuzk/gpu/dev_ptx.cuh"
 
 namespace cuzk::gpu {
 
-#if defined(__CUDA_ARCH__)
-namespace ptx {
-// Each helper is one PTX instruction. The carry flag lives between consecutive asm
-// statements of one chain; the chains below contain no other code between them.
-__device__ __forceinline__ std::uint32_t add_cc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t addc_cc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t addc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t sub_cc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t subc_cc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t subc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t r;
-  asm volatile("subc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t mad_lo_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t r;
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t madc_lo_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t r;
-  asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t mad_hi_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t r;
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t madc_hi_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t r;
-  asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ std::uint32_t madc_hi(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t r;
-  asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-}  // namespace ptx
-#elif defined(CUZK_GPU_EMULATE_PTX)
-// Host emulation of the PTX carry-chain instructions (tests only): runs the device
-// path's exact instruction sequence on the CPU. CC.CF is a thread-local flag.
-namespace ptx {
-inline std::uint32_t& cf() {
-  thread_local std::uint32_t f = 0;
-  return f;
-}
-inline std::uint32_t put(std::uint64_t s) {
-  cf() = static_cast<std::uint32_t>(s >> 32) & 1;
-  return static_cast<std::uint32_t>(s);
-}
-inline std::uint32_t add_cc(std::uint32_t a, std::uint32_t b) { return put(std::uint64_t{a} + b); }
-inline std::uint32_t addc_cc(std::uint32_t a, std::uint32_t b) { return put(std::uint64_t{a} + b + cf()); }
-inline std::uint32_t addc(std::uint32_t a, std::uint32_t b) { return static_cast<std::uint32_t>(std::uint64_t{a} + b + cf()); }
-inline std::uint32_t sub_cc(std::uint32_t a, std::uint32_t b) { return put(std::uint64_t{a} - b); }
-inline std::uint32_t subc_cc(std::uint32_t a, std::uint32_t b) { return put(std::uint64_t{a} - b - cf()); }
-inline std::uint32_t subc(std::uint32_t a, std::uint32_t b) { return static_cast<std::uint32_t>(std::uint64_t{a} - b - cf()); }
-inline std::uint32_t lo(std::uint32_t a, std::uint32_t b) { return static_cast<std::uint32_t>(std::uint64_t{a} * b); }
-inline std::uint32_t hi(std::uint32_t a, std::uint32_t b) { return static_cast<std::uint32_t>((std::uint64_t{a} * b) >> 32); }
-inline std::uint32_t mad_lo_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return put(std::uint64_t{lo(a, b)} + c); }
-inline std::uint32_t madc_lo_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return put(std::uint64_t{lo(a, b)} + c + cf()); }
-inline std::uint32_t mad_hi_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return put(std::uint64_t{hi(a, b)} + c); }
-inline std::uint32_t madc_hi_cc(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return put(std::uint64_t{hi(a, b)} + c + cf()); }
-inline std::uint32_t madc_hi(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  return static_cast<std::uint32_t>(std::uint64_t{hi(a, b)} + c + cf());
-}
-}  // namespace ptx
-#endif
-#if defined(__CUDA_ARCH__) || defined(CUZK_GPU_EMULATE_PTX)
-#define CUZK_GPU_PTX_PATH 1
-#endif
 
 template <class C>
 struct DevFp {
@@ -224,7 +123,7 @@ CUZK_UNROLL
   CUZK_HD DevFp operator-() const { return zero() - *this; }
   CUZK_HD DevFp dbl() const { return *this + *this; }
 
-  // Montgomery product a*b/R mod p (CIOS, one row per limb of b).
+  // Montgomery product a*b/R mod p (mont_mul).
   CUZK_HD DevFp operator*(const DevFp& o) const {
     DevFp r;
     mont_mul(r.l, l, o.l);
@@ -238,7 +137,9 @@ CUZK_UNROLL
   // r = a*b/R mod p: the split-accumulator CIOS on the device (and in PTX emulation), the
   // portable 64-bit CIOS elsewhere. On the H200 (gpu_mul_bench) the split CIOS does 51 Gmul/s
   // for BLS12-381 Fr and 25 for Fq; a CIOS with 4 serial carry chains per row over one
-  // accumulator did 38 and 17.6, the portable one 39 and 17.
+  // accumulator did 38 and 17.6, the portable one 39 and 17. A one-level Karatsuba product
+  // with a separate Montgomery reduction (fewer IMAD.WIDE) did 44 and 16.6: its glue made
+  // ptxas move carries through predicates and registers (bench/gpu/NOTES.md).
   static CUZK_HD void mont_mul(std::uint32_t (&r)[N], const std::uint32_t (&a)[N], const std::uint32_t (&b)[N]) {
 #if defined(CUZK_GPU_PTX_PATH)
     mont_mul_split(r, a, b);
