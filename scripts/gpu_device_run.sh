@@ -12,8 +12,9 @@
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
 #          (same tests through ctest, same benchmark) instead, and says so.
 #   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out.
-#   Writes at most 7 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
-#   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran).
+#   Writes at most 8 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
+#   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran,
+#   ntt_shapes.log with BENCH_NTT_SHAPES).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -160,6 +161,13 @@ fi
 # ---- benchmark -------------------------------------------------------------------------------
 timeout "${BENCH_TIMEOUT:-240}" "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" "${BENCH_SECTIONS:-all}" > "$OUT/bench.log" 2>&1
 say "gpu_bench: rc=$?"
+# NTT pass shapes (NttPassShape): BENCH_NTT_SHAPES="10,9,1 11,8,2" times the ntt section under
+# each CUZK_NTT_PASSES into ntt_shapes.log.
+for sh in ${BENCH_NTT_SHAPES:-}; do
+  echo "== CUZK_NTT_PASSES=$sh" >> "$OUT/ntt_shapes.log"
+  CUZK_NTT_PASSES=$sh timeout 120 "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" ntt 2>&1 | grep -E "NTT|H " >> "$OUT/ntt_shapes.log"
+done
+[ -n "${BENCH_NTT_SHAPES:-}" ] && say "ntt shapes: $(grep -c '==' "$OUT/ntt_shapes.log") timed"
 say "total $(( $(date +%s) - start )) s"
 echo "----- bench -----"; cat "$OUT/bench.log"
 echo "----- summary -----"; cat "$SUMMARY"

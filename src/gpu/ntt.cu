@@ -1,5 +1,7 @@
 // GPU NTT host side (cuzk/gpu/ntt.hpp): pass planning, twiddles, coset tables, H.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -30,28 +32,25 @@ kern::PowTab<D<F>> tab_of(const PowerTable<F>& t) {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
 
-constexpr int kLastPassLevels = 10;   // final pass: contiguous tiles of 2^10 elements
-constexpr int kInnerPassLevels = 9;   // earlier passes: 2^9 rows x 2 columns
-constexpr int kInnerLogCols = 1;
-
 struct Pass {
   int s, t, log_c;
 };
-std::vector<Pass> plan_passes(int L) {
+std::vector<Pass> plan_passes(int L, const NttPassShape& shape) {
   std::vector<Pass> v;
   if (L == 0) return v;
-  const int last = std::min(L, kLastPassLevels);
+  const int last = std::min(L, shape.last);
   const int rest = L - last;
-  const int npass = (rest + kInnerPassLevels - 1) / kInnerPassLevels;
+  const int npass = (rest + shape.inner - 1) / shape.inner;
   int s = 0;
   for (int i = 0; i < npass; ++i) {
     const int t = (rest - s + (npass - i) - 1) / (npass - i);  // spread evenly
-    v.push_back({s, t, kInnerLogCols});
+    v.push_back({s, t, shape.log_cols});
     s += t;
   }
   v.push_back({s, last, 0});
   return v;
 }
+constexpr int kMaxTileLog = 12;  // 2^12 elements of 32 bytes: 128 KiB of shared memory
 }  // namespace
 
 template <class F>
@@ -69,11 +68,32 @@ PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
   hi_ = DeviceBuffer<F>(std::span<const F>(hi));
 }
 
+NttPassShape NttPassShape::from_env() {
+  NttPassShape sh;
+  const char* e = std::getenv("CUZK_NTT_PASSES");
+  if (e == nullptr || *e == 0) return sh;
+  char tail = 0;
+  if (std::sscanf(e, "%d,%d,%d%c", &sh.last, &sh.inner, &sh.log_cols, &tail) != 3 || sh.last < 1 || sh.inner < 1 ||
+      sh.log_cols < 0 || sh.log_cols > sh.last || sh.last > kMaxTileLog || sh.inner + sh.log_cols > kMaxTileLog)
+    throw std::invalid_argument(std::string("CUZK_NTT_PASSES=\"") + e +
+                                "\": want \"last,inner,log_cols\" with 1 <= last <= 12, inner >= 1, "
+                                "0 <= log_cols <= last and inner + log_cols <= 12");
+  return sh;
+}
+
 template <class F>
-NttPlan<F>::NttPlan(std::size_t log_n) : log_n_(log_n) {
+NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shape_(shape) {
   if (log_n > F::kTwoAdicity || log_n > 31)
     throw std::invalid_argument("gpu::NttPlan: 2^" + std::to_string(log_n) + " points exceed the field's 2-adicity (2^" +
                                 std::to_string(F::kTwoAdicity) + ") or 2^31");
+  static_assert(sizeof(F) == 32, "kMaxTileLog assumes 32-byte elements");
+  const int tile_log = std::max(shape.last, shape.inner + shape.log_cols);
+  if (tile_log > kMaxTileLog || shape.last < 1 || shape.inner < 1 || shape.log_cols < 0 || shape.log_cols > shape.last)
+    throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
+  const std::size_t shmem = (std::size_t{1} << tile_log) * sizeof(F);  // the largest tile of any size
+  if (shmem > (std::size_t{48} << 10))
+    CUZK_CUDA_CHECK(cudaFuncSetAttribute(kern::ntt_pass_kernel<D<F>>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(shmem)));
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
   const std::uint64_t half = std::max<std::uint64_t>(1, n / 2);
@@ -88,7 +108,7 @@ NttPlan<F>::NttPlan(std::size_t log_n) : log_n_(log_n) {
 template <class F>
 void NttPlan<F>::core(F* x, const PowerTable<F>* coset) const {
   const int L = static_cast<int>(log_n_);
-  const auto passes = plan_passes(L);
+  const auto passes = plan_passes(L, shape_);
   kern::PowTab<D<F>> cos{};
   if (coset) cos = tab_of(*coset);
   bool first = true;

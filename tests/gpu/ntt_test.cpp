@@ -3,7 +3,9 @@
 // and the snarkjs H pipeline vs poly::compute_h_snarkjs.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -26,9 +28,10 @@ using test::random_vec;
 enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDistribute };
 
 template <class F>
-void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng) {
+void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
+                     gpu::NttPassShape shape = gpu::NttPassShape::from_env()) {
   const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
-  const gpu::NttPlan<F> plan(log_n);
+  const gpu::NttPlan<F> plan(log_n, shape);
   const std::vector<F> x = random_vec<F>(rng, d.size());
   F g = F::random(rng);
   if (g.is_zero()) g = F::from_u64(7);
@@ -47,7 +50,8 @@ void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng) {
   std::vector<F> got(d.size());
   buf.download(got);
   const long i = first_diff(got, want);
-  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " differs at index " << i
+  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " (passes " << shape.last << ","
+                   << shape.inner << "," << shape.log_cols << ") differs at index " << i
                    << ": got " << got[i] << " want " << want[i];
 }
 
@@ -104,6 +108,35 @@ TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
     const long i = first_diff(got, want);
     ASSERT_EQ(i, -1) << "H at 2^" << k << " differs at " << i;
   }
+}
+
+// Every pass shape (final-pass levels, earlier-pass levels and columns; tiles up to 2^12
+// elements, so up to 128 KiB of shared memory) gives the CPU's transforms.
+TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
+  std::mt19937_64 rng(5 + sizeof(TypeParam));
+  const gpu::NttPassShape shapes[] = {{10, 9, 1}, {11, 8, 2}, {10, 8, 2}, {12, 9, 3}, {11, 9, 2}, {4, 3, 2}, {1, 1, 0}};
+  for (const auto& sh : shapes)
+    for (std::size_t k : {1u, 2u, 5u, 11u, 13u, 17u, 19u})
+      for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
+        check_transform<TypeParam>(kind, k, rng, sh);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+}
+
+TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
+  const char* old = std::getenv("CUZK_NTT_PASSES");
+  const std::string saved = old ? old : "";
+  ::setenv("CUZK_NTT_PASSES", "11,8,2", 1);
+  const auto sh = gpu::NttPassShape::from_env();
+  EXPECT_EQ(sh.last, 11);
+  EXPECT_EQ(sh.inner, 8);
+  EXPECT_EQ(sh.log_cols, 2);
+  for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5"}) {
+    ::setenv("CUZK_NTT_PASSES", bad, 1);
+    EXPECT_THROW(gpu::NttPassShape::from_env(), std::invalid_argument) << bad;
+  }
+  if (old) ::setenv("CUZK_NTT_PASSES", saved.c_str(), 1);
+  else ::unsetenv("CUZK_NTT_PASSES");
 }
 
 TYPED_TEST(GpuNtt, BadSizesAreRejected) {

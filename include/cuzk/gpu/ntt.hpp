@@ -28,11 +28,24 @@ class PowerTable {
   int bits_ = 0;
 };
 
+// Shape of the shared-memory passes of the device NTT: the final pass runs `last` levels
+// on contiguous tiles; the earlier ones run up to `inner` levels each on tiles of
+// 2^inner rows x 2^log_cols adjacent columns (wider rows: longer contiguous reads).
+// Each tile must fit in shared memory: 2^(levels + cols) elements <= 2^12.
+struct NttPassShape {
+  int last = 10, inner = 9, log_cols = 1;
+  // The default, or the environment's CUZK_NTT_PASSES="last,inner,log_cols" (for
+  // benchmarking shapes without rebuilding); throws std::invalid_argument when it is
+  // malformed or out of range.
+  static NttPassShape from_env();
+};
+
 template <class F>
 class NttPlan {
  public:
   // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
-  explicit NttPlan(std::size_t log_n);
+  explicit NttPlan(std::size_t log_n, NttPassShape shape = NttPassShape::from_env());
+  const NttPassShape& pass_shape() const { return shape_; }
 
   std::size_t log_size() const { return log_n_; }
   std::size_t size() const { return std::size_t{1} << log_n_; }
@@ -53,6 +66,7 @@ class NttPlan {
   void bit_reverse(F* x) const;
 
   std::size_t log_n_;
+  NttPassShape shape_;
   F n_inv_;
   DeviceBuffer<F> twiddles_;  // omega^bitrev(k) over log n - 1 bits, k < n/2 (the CPU table)
 };
