@@ -55,10 +55,9 @@ void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F&
   if (zg.is_zero()) throw std::invalid_argument("compute_h_classic_device: g^n == 1, the coset meets the domain");
   const F n_inv = F::from_u64(plan.size()).inverse();
   const PowerTable<F> to_coset(g, n_inv, plan.size());
-  for (F* v : {a, b, c}) {
-    plan.inverse_distribute(v, to_coset);
-    plan.forward(v);
-  }
+  // Coset evaluations with position i holding the one at g w^-i: no permutation passes;
+  // a*b-c and the division by Z(g) do not care about the order.
+  for (F* v : {a, b, c}) plan.evals_to_coset_evals_negated(v, to_coset);
   D<F> zinv;
   const F zi = zg.inverse();
   static_assert(sizeof(zinv) == sizeof(zi));
@@ -66,7 +65,7 @@ void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F&
   mul_sub_scale_kernel<<<blocks_for(plan.size()), kThreads>>>(dev(a), dev(b), dev(c), zinv, plan.size());
   CUZK_CUDA_LAUNCH_CHECK("mul_sub_scale_kernel");
   const PowerTable<F> from_coset(g.inverse(), n_inv, plan.size());
-  plan.inverse_distribute(a, from_coset);
+  plan.coset_evals_negated_to_coeffs(a, from_coset);
   device_synchronize();  // the power tables go out of scope
 }
 

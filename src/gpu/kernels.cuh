@@ -118,15 +118,24 @@ __global__ void reverse_scale_kernel(D* x, std::uint64_t n, bool plain, D c, Pow
   st(x + (n - i), a * f(n - i));
 }
 
+// Element scalings a pass can apply to its inputs as it loads them (first pass only):
+// none, tab(g) for global index g, or tab((n - bitrev(g)) mod n) (the coefficient index held
+// at position g after a Cooley-Tukey pass set used as an inverse transform, see ntt.cu).
+enum ScaleMap : int { kScaleNone = 0, kScaleIndex = 1, kScaleNegRev = 2 };
+
 // One NTT pass: levels s .. s+t-1 of the CPU's Cooley-Tukey layout (level s has 2^s
 // groups of n >> s elements; group k uses twiddle tw[k] for all its butterflies).
 // A block owns a tile of 2^t rows x 2^log_c columns: row r, column c is element
 // k0 * (n >> s) + r * stride + c0 + c, stride = n >> (s+t); the t levels run in shared
-// memory (limb-major, so consecutive threads hit consecutive banks). With `coset`, each
-// element is first multiplied by coset(global index) (only on the first pass).
-template <class D>
+// memory (limb-major, so consecutive threads hit consecutive banks).
+// kGs = false: Cooley-Tukey butterflies (a, b) -> (a + w b, a - w b), levels in increasing
+// order (natural in, bit-reversed out). kGs = true: Gentleman-Sande butterflies
+// (a, b) -> (a + b, (a - b) w) over the same twiddles, levels in decreasing order, the
+// passes run last to first: with the table of w^bitrev(k) it maps a bit-reversed input to
+// the natural-order NTT with root w (each level undoes a Cooley-Tukey level of root w^-1).
+template <class D, bool kGs>
 __global__ void __launch_bounds__(256) ntt_pass_kernel(D* x, int log_n, int s, int t, int log_c, const D* tw,
-                                                       bool coset, PowTab<D> cos) {
+                                                       int scale_map, PowTab<D> scale) {
   extern __shared__ std::uint32_t sm[];
   constexpr int N = D::N;
   const int log_tile = t + log_c;
@@ -136,16 +145,19 @@ __global__ void __launch_bounds__(256) ntt_pass_kernel(D* x, int log_n, int s, i
   const std::uint64_t k0 = blockIdx.x / cblocks, cb = blockIdx.x % cblocks;
   const std::uint64_t base = k0 * (std::uint64_t{1} << (log_n - s)) + (cb << log_c);
   const std::uint32_t cmask = (1u << log_c) - 1;
+  const std::uint64_t nmask = (std::uint64_t{1} << log_n) - 1;
 
   for (std::uint32_t e = threadIdx.x; e < tile; e += blockDim.x) {
     const std::uint64_t g = base + std::uint64_t{e >> log_c} * stride + (e & cmask);
     D v = ld(x + g);
-    if (coset) v = v * cos.at(g);
+    if (scale_map == kScaleIndex) v = v * scale.at(g);
+    else if (scale_map == kScaleNegRev) v = v * scale.at((nmask + 1 - bitrev(g, log_n)) & nmask);
 #pragma unroll
     for (int w = 0; w < N; ++w) sm[w * tile + e] = v.l[w];
   }
   __syncthreads();
-  for (int u = 0; u < t; ++u) {
+  for (int step = 0; step < t; ++step) {
+    const int u = kGs ? t - 1 - step : step;
     const int hb = t - 1 - u;  // log2 of the butterfly distance, in rows
     for (std::uint32_t b = threadIdx.x; b < tile / 2; b += blockDim.x) {
       const std::uint32_t c = b & cmask, q = b >> log_c;
@@ -156,8 +168,16 @@ __global__ void __launch_bounds__(256) ntt_pass_kernel(D* x, int log_n, int s, i
 #pragma unroll
       for (int w = 0; w < N; ++w) a.l[w] = sm[w * tile + i0], y.l[w] = sm[w * tile + i1];
       const std::uint64_t k = (k0 << u) + grp;
-      if (k != 0) y = y * ld(tw + k);
-      const D lo = a + y, hi = a - y;
+      D lo, hi;
+      if constexpr (kGs) {
+        lo = a + y;
+        hi = a - y;
+        if (k != 0) hi = hi * ld(tw + k);
+      } else {
+        if (k != 0) y = y * ld(tw + k);
+        lo = a + y;
+        hi = a - y;
+      }
 #pragma unroll
       for (int w = 0; w < N; ++w) sm[w * tile + i0] = lo.l[w], sm[w * tile + i1] = hi.l[w];
     }
@@ -170,6 +190,18 @@ __global__ void __launch_bounds__(256) ntt_pass_kernel(D* x, int log_n, int s, i
     for (int w = 0; w < N; ++w) v.l[w] = sm[w * tile + e];
     st(x + g, v);
   }
+}
+
+// x_new[i] = tab(i) * x_old[bitrev(i)] (the bit-reversal permutation and a scaling in one pass).
+template <class D>
+__global__ void bitrev_scale_kernel(D* x, int log_n, PowTab<D> tab) {
+  const std::uint64_t i = global_id();
+  if (i >> log_n) return;
+  const std::uint64_t j = bitrev(i, log_n);
+  if (i > j) return;
+  const D a = ld(x + i), b = ld(x + j);
+  st(x + i, b * tab.at(i));
+  if (i != j) st(x + j, a * tab.at(j));
 }
 
 }  // namespace cuzk::gpu::kern

@@ -91,9 +91,12 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
   if (tile_log > kMaxTileLog || shape.last < 1 || shape.inner < 1 || shape.log_cols < 0 || shape.log_cols > shape.last)
     throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
   const std::size_t shmem = (std::size_t{1} << tile_log) * sizeof(F);  // the largest tile of any size
-  if (shmem > (std::size_t{48} << 10))
-    CUZK_CUDA_CHECK(cudaFuncSetAttribute(kern::ntt_pass_kernel<D<F>>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         static_cast<int>(shmem)));
+  if (shmem > (std::size_t{48} << 10)) {
+    CUZK_CUDA_CHECK(cudaFuncSetAttribute(kern::ntt_pass_kernel<D<F>, false>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shmem)));
+    CUZK_CUDA_CHECK(cudaFuncSetAttribute(kern::ntt_pass_kernel<D<F>, true>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shmem)));
+  }
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
   const std::uint64_t half = std::max<std::uint64_t>(1, n / 2);
@@ -107,21 +110,53 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
 
 template <class F>
 void NttPlan<F>::core(F* x, const PowerTable<F>* coset) const {
+  passes(x, false, coset ? kern::kScaleIndex : kern::kScaleNone, coset);
+}
+
+template <class F>
+void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale) const {
   const int L = static_cast<int>(log_n_);
-  const auto passes = plan_passes(L, shape_);
-  kern::PowTab<D<F>> cos{};
-  if (coset) cos = tab_of(*coset);
+  auto plan = plan_passes(L, shape_);
+  if (gs) std::reverse(plan.begin(), plan.end());
+  kern::PowTab<D<F>> tab{};
+  if (scale) tab = tab_of(*scale);
   bool first = true;
-  for (const Pass& p : passes) {
+  for (const Pass& p : plan) {
     const std::uint32_t tile = 1u << (p.t + p.log_c);
     const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
     const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
     const std::size_t shmem = std::size_t{tile} * sizeof(F);
-    kern::ntt_pass_kernel<D<F>><<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()),
-                                                             first && coset != nullptr, cos);
+    const int map = first ? scale_map : kern::kScaleNone;
+    if (gs)
+      kern::ntt_pass_kernel<D<F>, true><<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()),
+                                                                    map, tab);
+    else
+      kern::ntt_pass_kernel<D<F>, false><<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c,
+                                                                     dev(twiddles_.data()), map, tab);
     CUZK_CUDA_LAUNCH_CHECK("ntt_pass_kernel");
     first = false;
   }
+}
+
+template <class F>
+void NttPlan<F>::evals_to_coset_evals_negated(F* x, const PowerTable<F>& scaled) const {
+  passes(x, false, kern::kScaleNone, nullptr);  // n = 1: no passes, and the scale is g^0 / 1
+  passes(x, true, kern::kScaleNegRev, &scaled);
+}
+
+template <class F>
+void NttPlan<F>::coset_evals_negated_to_coeffs(F* x, const PowerTable<F>& unscaled) const {
+  passes(x, false, kern::kScaleNone, nullptr);
+  kern::bitrev_scale_kernel<D<F>><<<blocks_for(size()), kThreads>>>(dev(x), static_cast<int>(log_n_), tab_of(unscaled));
+  CUZK_CUDA_LAUNCH_CHECK("bitrev_scale_kernel");
+}
+
+template <class F>
+void NttPlan<F>::reverse_order(F* x) const {
+  const std::uint64_t n = size();
+  kern::reverse_scale_kernel<D<F>><<<blocks_for(n / 2 + 1), kThreads>>>(dev(x), n, true, D<F>::one(),
+                                                                           kern::PowTab<D<F>>{});
+  CUZK_CUDA_LAUNCH_CHECK("reverse_scale_kernel");
 }
 
 template <class F>
@@ -196,11 +231,11 @@ void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c) {
                                 " equals the field's 2-adicity; the odd coset does not exist");
   const F shift = F::root_of_unity(L + 1);
   const PowerTable<F> scaled(shift, F::from_u64(plan.size()).inverse(), plan.size());
-  for (F* v : {a, b, c}) {
-    plan.inverse_distribute(v, scaled);
-    plan.forward(v);
-  }
+  // Evaluations on the odd coset, position i holding the one at shift w^-i (no
+  // permutation passes), then a*b-c, then natural order.
+  for (F* v : {a, b, c}) plan.evals_to_coset_evals_negated(v, scaled);
   mul_sub_device<F>(a, b, c, plan.size());
+  plan.reverse_order(a);
   device_synchronize();  // scaled goes out of scope
 }
 

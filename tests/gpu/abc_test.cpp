@@ -70,7 +70,7 @@ TYPED_TEST(GpuAbc, ClassicHMatchesCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(23);
   const F g = poly::multiplicative_generator<F>();
-  for (std::size_t k : {1u, 2u, 7u, 12u, 16u, 20u}) {
+  for (std::size_t k : {0u, 1u, 2u, 3u, 7u, 12u, 16u, 20u}) {
     const std::size_t n = std::size_t{1} << k;
     const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n), c = random_vec<F>(rng, n);
     const auto d = poly::EvaluationDomain<F>::from_log_size(k);

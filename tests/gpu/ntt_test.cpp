@@ -123,6 +123,47 @@ TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
       }
 }
 
+// The H pipelines' permutation-free steps against the CPU, for several pass shapes:
+// evaluations -> coset evaluations (position i holding the one at g w^-i) -> coefficients
+// (natural order), and reverse_order.
+TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
+  using F = TypeParam;
+  std::mt19937_64 rng(77 + sizeof(F));
+  const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {11, 8, 2}, {4, 3, 2}};
+  for (const auto& sh : shapes)
+    for (std::size_t k : {0u, 1u, 2u, 5u, 12u, 15u, 18u}) {
+      const auto d = poly::EvaluationDomain<F>::from_log_size(k);
+      const std::size_t n = d.size();
+      const gpu::NttPlan<F> plan(k, sh);
+      F g = F::random(rng);
+      if (g.is_zero()) g = F::from_u64(5);
+      const std::vector<F> x = random_vec<F>(rng, n);
+      std::vector<F> coef = x;
+      poly::intt<F>(d, coef);
+      std::vector<F> ev = coef;
+      poly::coset_ntt<F>(d, ev, g);
+      std::vector<F> want(n);
+      for (std::size_t i = 0; i < n; ++i) want[i] = ev[(n - i) % n];
+      const F ninv = F::from_u64(n).inverse();
+      const gpu::PowerTable<F> to(g, ninv, n), from(g.inverse(), ninv, n);
+      gpu::DeviceBuffer<F> buf{std::span<const F>(x)};
+      std::vector<F> got(n);
+      plan.evals_to_coset_evals_negated(buf.data(), to);
+      buf.download(got);
+      long i = first_diff(got, want);
+      ASSERT_EQ(i, -1) << "coset evaluations at 2^" << k << " (passes " << sh.last << "," << sh.inner << ","
+                       << sh.log_cols << ") differ at " << i;
+      plan.coset_evals_negated_to_coeffs(buf.data(), from);
+      buf.download(got);
+      i = first_diff(got, coef);
+      ASSERT_EQ(i, -1) << "coefficients at 2^" << k << " (passes " << sh.last << "," << sh.inner << "," << sh.log_cols
+                       << ") differ at " << i;
+      plan.reverse_order(buf.data());
+      buf.download(got);
+      for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(got[j], coef[(n - j) % n]) << "reverse_order at 2^" << k;
+    }
+}
+
 TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
   const char* old = std::getenv("CUZK_NTT_PASSES");
   const std::string saved = old ? old : "";

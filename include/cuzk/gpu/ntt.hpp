@@ -61,8 +61,21 @@ class NttPlan {
   void coset_forward(F* x, const PowerTable<F>& g_pows) const;
   void inverse_distribute(F* x, const PowerTable<F>& scaled) const;
 
+  // The H pipelines' steps without bit-reversal passes (two shared-memory pass sets each):
+  // evaluations over the domain (natural order) -> evaluations over the coset g.domain with
+  // position i holding the one at g w^-i; scaled = PowerTable(g, 1/n, n).
+  void evals_to_coset_evals_negated(F* x, const PowerTable<F>& scaled) const;
+  // That order's coset evaluations -> the polynomial's coefficients in natural order;
+  // unscaled = PowerTable(g^-1, 1/n, n).
+  void coset_evals_negated_to_coeffs(F* x, const PowerTable<F>& unscaled) const;
+  // x_new[i] = x_old[(n - i) mod n].
+  void reverse_order(F* x) const;
+
  private:
   void core(F* x, const PowerTable<F>* coset) const;  // natural in, bit-reversed out
+  // Every pass, Cooley-Tukey (natural in, bit-reversed out) or Gentleman-Sande (bit-reversed
+  // in, natural out); the first pass scales its inputs (kern::ScaleMap) by `scale`.
+  void passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale) const;
   void bit_reverse(F* x) const;
 
   std::size_t log_n_;
