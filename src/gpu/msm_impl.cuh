@@ -140,7 +140,7 @@ class MsmRun {
       msmk::bounds_kernel<<<blocks_of(e, 256), 256>>>(dk.Current(), e, nseg, start_, end_);
       CUZK_CUDA_LAUNCH_CHECK("bounds_kernel");
       clock_.lap(3);
-      reduce_segments(nseg, dv.Current(), buckets_ + std::size_t{w0} * B);
+      reduce_segments(nseg, dv.Current(), buckets_ + std::size_t{w0} * B, dk.Current(), e);
       clock_.lap(4);
     }
     const u32 W = L_.windows, G = static_cast<u32>(L_.groups);
@@ -156,16 +156,22 @@ class MsmRun {
  private:
   void launch_piece_sum(unsigned blocks, const u32* st, const u32* en, const u32* poff, u32 nseg, u32 total,
                         const u32* vals, const A* pts, const X* in, X* out) const {
-    // Register bound, measured (H200): G1 4 blocks of 128 per SM (128 registers); G2 1 (255
-    // registers, ~1.4 KB of spills): G2 2^20 took 72.7 ms with it, 106 ms with 3 (168
-    // registers) and 110 ms with 4 (more spills, twice the warps).
-    constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 4;
     msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals, pts, in, out);
   }
+  void launch_chunk_sum(unsigned blocks, const u32* keys, const u32* vals, const u32* st, const u32* poff, u32 nseg,
+                        u32 e, X* out) const {
+    msmk::chunk_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(keys, vals, pts_, st, poff, nseg, MsmLayout::kPiece, e, out);
+  }
+  // Register bound of the accumulation kernels, measured (H200): G1 4 blocks of 128 per SM
+  // (128 registers); G2 1 (255 registers, ~1.4 KB of spills): G2 2^20 took 72.7 ms with it,
+  // 106 ms with 3 (168 registers) and 110 ms with 4 (more spills, twice the warps).
+  static constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 4;
 
   // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
-  // dst[b] = their sum, level by level (pieces of at most kPiece items per thread).
-  void reduce_segments(u32 nseg, const u32* vals, X* dst) {
+  // dst[b] = their sum, level by level (pieces of at most kPiece items per thread). With
+  // the sorted keys (e entries), level 0 runs chunk_sum_kernel: chunks of kPiece entries
+  // across segment boundaries.
+  void reduce_segments(u32 nseg, const u32* vals, X* dst, const u32* keys = nullptr, u32 e = 0) {
     const u32* st = start_;
     const u32* en = end_;
     const X* in = nullptr;
@@ -173,7 +179,9 @@ class MsmRun {
     const std::size_t caps[2] = {L_.cap_a, L_.cap_b};
     for (int level = 0;; ++level) {
       u32* poff = poff_[pi];
-      msmk::pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
+      const bool chunked = level == 0 && keys != nullptr;
+      if (chunked) msmk::chunk_pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
+      else msmk::pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
       CUZK_CUDA_LAUNCH_CHECK("pieces_kernel");
       std::size_t tb = cub_bytes_;
       CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(cub_, tb, pieces_, poff, static_cast<int>(nseg + 1)));
@@ -186,7 +194,11 @@ class MsmRun {
         throw std::logic_error("gpu msm: " + std::to_string(total) + " partial sums exceed the buffer of " +
                                std::to_string(caps[xi]));
       X* out = part_[xi];
-      if (total != 0) {
+      if (total != 0 && chunked) {
+        launch_chunk_sum(blocks_of((std::size_t{e} + MsmLayout::kPiece - 1) / MsmLayout::kPiece, kT), keys, vals, st,
+                         poff, nseg, e, out);
+        CUZK_CUDA_LAUNCH_CHECK("chunk_sum_kernel");
+      } else if (total != 0) {
         launch_piece_sum(blocks_of(total, kT), st, en, poff, nseg, total, vals, level == 0 ? pts_ : nullptr, in, out);
         CUZK_CUDA_LAUNCH_CHECK("piece_sum_kernel");
       }

@@ -114,7 +114,7 @@ TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
 // elements, so up to 128 KiB of shared memory) gives the CPU's transforms.
 TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
   std::mt19937_64 rng(5 + sizeof(TypeParam));
-  const gpu::NttPassShape shapes[] = {{10, 9, 1}, {11, 8, 2}, {10, 8, 2}, {12, 9, 3}, {11, 9, 2}, {4, 3, 2}, {1, 1, 0}};
+  const gpu::NttPassShape shapes[] = {{10, 9, 1}, {11, 8, 2}, {11, 8, 3}, {10, 8, 2}, {12, 9, 3}, {11, 9, 2}, {4, 3, 2}, {1, 1, 0}};
   for (const auto& sh : shapes)
     for (std::size_t k : {1u, 2u, 5u, 11u, 13u, 17u, 19u})
       for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
@@ -129,7 +129,7 @@ TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
 TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(77 + sizeof(F));
-  const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {11, 8, 2}, {4, 3, 2}};
+  const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {10, 9, 1}, {4, 3, 2}};
   for (const auto& sh : shapes)
     for (std::size_t k : {0u, 1u, 2u, 5u, 12u, 15u, 18u}) {
       const auto d = poly::EvaluationDomain<F>::from_log_size(k);

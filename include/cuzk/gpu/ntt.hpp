@@ -33,7 +33,9 @@ class PowerTable {
 // 2^inner rows x 2^log_cols adjacent columns (wider rows: longer contiguous reads).
 // Each tile must fit in shared memory: 2^(levels + cols) elements <= 2^12.
 struct NttPassShape {
-  int last = 10, inner = 9, log_cols = 1;
+  // Measured on the H200 (bench/RESULTS.md), forward 2^27: 49.3 ms; 10,9,1 took 51.1 ms,
+  // 11,8,2 and 10,8,2 49.6-49.7 ms, 12,8,3 (128 KiB tiles) 61.0 ms.
+  int last = 11, inner = 8, log_cols = 3;
   // The default, or the environment's CUZK_NTT_PASSES="last,inner,log_cols" (for
   // benchmarking shapes without rebuilding); throws std::invalid_argument when it is
   // malformed or out of range.
