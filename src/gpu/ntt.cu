@@ -68,13 +68,17 @@ PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
   hi_ = DeviceBuffer<F>(std::span<const F>(hi));
 }
 
+bool NttPassShape::valid() const {
+  return last >= 1 && inner >= 1 && log_cols >= 0 && log_cols <= last && last <= kMaxTileLog &&
+         inner + log_cols <= kMaxTileLog;
+}
+
 NttPassShape NttPassShape::from_env() {
   NttPassShape sh;
   const char* e = std::getenv("CUZK_NTT_PASSES");
   if (e == nullptr || *e == 0) return sh;
   char tail = 0;
-  if (std::sscanf(e, "%d,%d,%d%c", &sh.last, &sh.inner, &sh.log_cols, &tail) != 3 || sh.last < 1 || sh.inner < 1 ||
-      sh.log_cols < 0 || sh.log_cols > sh.last || sh.last > kMaxTileLog || sh.inner + sh.log_cols > kMaxTileLog)
+  if (std::sscanf(e, "%d,%d,%d%c", &sh.last, &sh.inner, &sh.log_cols, &tail) != 3 || !sh.valid())
     throw std::invalid_argument(std::string("CUZK_NTT_PASSES=\"") + e +
                                 "\": want \"last,inner,log_cols\" with 1 <= last <= 12, inner >= 1, "
                                 "0 <= log_cols <= last and inner + log_cols <= 12");
@@ -87,9 +91,8 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
     throw std::invalid_argument("gpu::NttPlan: 2^" + std::to_string(log_n) + " points exceed the field's 2-adicity (2^" +
                                 std::to_string(F::kTwoAdicity) + ") or 2^31");
   static_assert(sizeof(F) == 32, "kMaxTileLog assumes 32-byte elements");
+  if (!shape.valid()) throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
   const int tile_log = std::max(shape.last, shape.inner + shape.log_cols);
-  if (tile_log > kMaxTileLog || shape.last < 1 || shape.inner < 1 || shape.log_cols < 0 || shape.log_cols > shape.last)
-    throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
   const std::size_t shmem = (std::size_t{1} << tile_log) * sizeof(F);  // the largest tile of any size
   if (shmem > (std::size_t{48} << 10)) {
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(kern::ntt_pass_kernel<D<F>, false>,

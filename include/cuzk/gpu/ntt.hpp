@@ -40,6 +40,7 @@ struct NttPassShape {
   // benchmarking shapes without rebuilding); throws std::invalid_argument when it is
   // malformed or out of range.
   static NttPassShape from_env();
+  bool valid() const;  // the ranges above
 };
 
 template <class F>
