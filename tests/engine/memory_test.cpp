@@ -218,10 +218,17 @@ TEST(EngineMemory, CancelWhileWaitingForTheDeviceOrItsMemory) {
   cfg.pipeline_depth = 2;
   cfg.vram_budget_bytes = key + scratch_bytes(s) + scratch_bytes(s) / 2;  // one proof at a time
   Engine e(cfg);
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 20 + i, "w" + std::to_string(i))).code, ErrorCode::kOk);
+  // w0 first, until it holds its scratch: submitted together, w1's worker could reserve
+  // the memory while w0's was still loading the key (seen once in a CI run), and then w0
+  // would be the one waiting.
+  ASSERT_EQ(e.submit(native_request("c", 20, "w0")).code, ErrorCode::kOk);
   wait_for_state(e, "w0", JobState::kProving);
-  // w1: taken by the second worker, blocked on the device's memory.
   const auto end = std::chrono::steady_clock::now() + 60s;
+  while (e.status().devices[0].vram_reserved <= key && std::chrono::steady_clock::now() < end)
+    std::this_thread::sleep_for(1ms);
+  ASSERT_GT(e.status().devices[0].vram_reserved, key) << "w0 never reserved its scratch";
+  for (int i = 1; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 20 + i, "w" + std::to_string(i))).code, ErrorCode::kOk);
+  // w1: taken by the second worker, blocked on the device's memory.
   while (e.status().devices[0].busy_workers < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
   ASSERT_EQ(e.peek("w1").state, JobState::kWaitingDevice);
   ASSERT_EQ(e.peek("w0").state, JobState::kProving);
