@@ -48,7 +48,6 @@ class NttPlan {
  public:
   // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
   explicit NttPlan(std::size_t log_n, NttPassShape shape = NttPassShape::from_env());
-  const NttPassShape& pass_shape() const { return shape_; }
 
   std::size_t log_size() const { return log_n_; }
   std::size_t size() const { return std::size_t{1} << log_n_; }
