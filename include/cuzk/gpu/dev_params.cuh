@@ -51,7 +51,7 @@ struct DevParams {
   static CUZK_HD constexpr std::uint32_t inv() { return kInv; }
 };
 
-template <class F>
-using DevField = DevFp<DevParams<F>>;
+template <class F, bool kOutline = false>
+using DevField = DevFp<DevParams<F>, kOutline>;
 
 }  // namespace cuzk::gpu

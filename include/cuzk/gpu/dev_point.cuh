@@ -16,19 +16,20 @@
 
 namespace cuzk::gpu {
 
-// Device coordinate field for a host prime field Fq and extension degree 1 or 2.
-template <class Fq, int Deg>
+// Device coordinate field for a host prime field Fq and extension degree 1 or 2 (kOutline:
+// DevFp's out-of-line product, same bytes).
+template <class Fq, int Deg, bool kOutline>
 struct DevCoordOf;
-template <class Fq>
-struct DevCoordOf<Fq, 1> {
-  using type = DevField<Fq>;
+template <class Fq, bool kOutline>
+struct DevCoordOf<Fq, 1, kOutline> {
+  using type = DevField<Fq, kOutline>;
 };
-template <class Fq>
-struct DevCoordOf<Fq, 2> {
-  using type = DevFp2<DevField<Fq>>;
+template <class Fq, bool kOutline>
+struct DevCoordOf<Fq, 2, kOutline> {
+  using type = DevFp2<DevField<Fq, kOutline>>;
 };
-template <class Fq, int Deg>
-using DevCoord = typename DevCoordOf<Fq, Deg>::type;
+template <class Fq, int Deg, bool kOutline = false>
+using DevCoord = typename DevCoordOf<Fq, Deg, kOutline>::type;
 
 template <class F>
 struct DevAffine {
