@@ -83,6 +83,7 @@ class MsmRun {
   using X = DevXyzz<F>;
   using A = DevAffine<F>;
   static constexpr unsigned kT = 128;
+  static constexpr u32 kWindowThreads = MsmLayout::kWindowThreads;
 
  public:
   MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L) : pts_(pts), s_(s), L_(L) {
@@ -108,6 +109,7 @@ class MsmRun {
     buckets_ = a.take<X>(std::size_t{L.windows} * L.buckets);
     groups_ = a.take<X>(std::size_t{L.windows} * L.groups);
     gsums_ = a.take<X>(std::size_t{L.windows} * L.groups);
+    for (auto*& f : folds_) f = a.take<X>(std::size_t{L.windows} * MsmLayout::fold_entries(L.groups));
     wsums_ = a.take<X>(L.windows);
     cub_ = a.take<std::byte>(cub_bytes_);
   }
@@ -146,7 +148,20 @@ class MsmRun {
     const u32 W = L_.windows, G = static_cast<u32>(L_.groups);
     msmk::bucket_groups_kernel<F><<<blocks_of(std::size_t{W} * G, kT), kT>>>(buckets_, B, G, W, groups_, gsums_);
     CUZK_CUDA_LAUNCH_CHECK("bucket_groups_kernel");
-    msmk::window_sum_kernel<F><<<W, std::min<u32>(G, 256)>>>(groups_, gsums_, G, B / G, wsums_);
+    // Fold the G group sums of each window down to at most kWindowThreads (ping-pong with
+    // the fold buffers), then one block per window.
+    X *t = groups_, *s = gsums_, *tn = folds_[0], *sn = folds_[1];
+    u32 g = G;
+    while (g > kWindowThreads) {
+      const u32 M = std::min<u32>(8, g / kWindowThreads);
+      msmk::group_fold_kernel<F><<<blocks_of(std::size_t{W} * (g / M), kT), kT>>>(
+          t, s, g, M, static_cast<u32>(std::countr_zero(B / g)), W, tn, sn);
+      CUZK_CUDA_LAUNCH_CHECK("group_fold_kernel");
+      g /= M;
+      std::swap(t, tn);
+      std::swap(s, sn);
+    }
+    msmk::window_sum_kernel<F><<<W, g>>>(t, s, g, B / g, wsums_);
     CUZK_CUDA_LAUNCH_CHECK("window_sum_kernel");
     copy_to_host(host_out, wsums_, std::size_t{W} * sizeof(X));
     clock_.lap(5);
@@ -162,10 +177,11 @@ class MsmRun {
                         u32 e, X* out) const {
     msmk::chunk_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(keys, vals, pts_, st, poff, nseg, MsmLayout::kPiece, e, out);
   }
-  // Register bound of the accumulation kernels, measured (H200): G1 4 blocks of 128 per SM
-  // (128 registers); G2 1 (255 registers, ~1.4 KB of spills): G2 2^20 took 72.7 ms with it,
-  // 106 ms with 3 (168 registers) and 110 ms with 4 (more spills, twice the warps).
-  static constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 4;
+  // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200
+  // with the out-of-line product (2026-12-03, bench/RESULTS.md): G1 BLS12-381 2^26 506 ms with
+  // 3 (<= 168 registers), 537 with 4 (128, the product spilling), 535 with 1; G2 2^20 42.8 ms
+  // with 1 (255 registers), 45.2 with 3, 61.0 with 4.
+  static constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 3;
 
   // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
   // dst[b] = their sum, level by level (pieces of at most kPiece items per thread). With
@@ -221,7 +237,7 @@ class MsmRun {
   std::size_t cub_bytes_ = 0;
   std::optional<Arena> arena_;
   u32 *keys_[2]{}, *vals_[2]{}, *start_ = nullptr, *end_ = nullptr, *pieces_ = nullptr, *poff_[2]{};
-  X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr, *gsums_ = nullptr, *wsums_ = nullptr;
+  X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr, *gsums_ = nullptr, *wsums_ = nullptr, *folds_[2]{};
   std::byte* cub_ = nullptr;
   PhaseClock clock_;
 };
@@ -229,7 +245,7 @@ class MsmRun {
 template <class Fq, int Deg>
 void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
                      void* ones_sum) {
-  using F = DevCoord<Fq, Deg>;
+  using F = DevCoord<Fq, Deg, /*kOutline=*/true>;
   if (n == 0) return;
   MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L);
   if (s.num_ones != 0) run.ones(ones_sum);

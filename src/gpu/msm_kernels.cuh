@@ -94,6 +94,14 @@ __global__ void chunk_pieces_kernel(const u32* start, const u32* end, u32 nseg, 
 
 }  // namespace
 
+// acc + the affine point of a sorted entry's value v (point index | sign bit: negated).
+template <class F>
+__device__ __forceinline__ DevXyzz<F> add_entry(const DevXyzz<F>& acc, const DevAffine<F>* pts, u32 v) {
+  DevAffine<F> p = ldv(pts + (v & ~kNegBit));
+  if (v & kNegBit) p = -p;
+  return acc.add_mixed(p);
+}
+
 // Level 0 of the bucket accumulation, load-balanced over entries rather than segments:
 // thread t adds the affine points of the sorted entries [tS, min(tS + S, e)) whatever
 // segments (buckets) they belong to, and writes one partial sum per segment b it meets, to
@@ -120,10 +128,7 @@ __global__ void __launch_bounds__(128, MinBlocks)
       if (cur >= nseg) return;
       acc = DevXyzz<F>::infinity();
     }
-    const u32 v = vals[k];
-    DevAffine<F> p = ldv(pts + (v & ~kNegBit));
-    if (v & kNegBit) p = -p;
-    acc = acc.add_mixed(p);
+    acc = add_entry(acc, pts, vals[k]);
   }
   stv(out + poff[cur] + (t - start[cur] / S), acc);
 }
@@ -142,8 +147,8 @@ __device__ __forceinline__ u32 find_segment(const u32* poff, u32 nseg, u32 t) {
 // Task t sums the items [start[b] + j S, min(end[b], start[b] + (j+1) S)) of its segment
 // b (j = t - poff[b]): affine points gathered through vals (sign bit: negate) when
 // `pts` is set, else contiguous XYZZ partial sums from `in`. MinBlocks bounds the registers
-// (G1: 4 blocks of 128 per SM, <= 128 registers: 5-8% faster at 2^20-2^24 on the H200 than
-// the compiler's 168; G2: 1). Prefetching the next point was tried and gained nothing.
+// (blocks of 128 per SM; see MsmRun::kMinBlocks). Prefetching the next point was tried and
+// gained nothing.
 template <class F, int MinBlocks>
 __global__ void __launch_bounds__(128, MinBlocks)
     piece_sum_kernel(const u32* start, const u32* end, const u32* poff, u32 nseg, u32 S, u32 total, const u32* vals,
@@ -155,12 +160,7 @@ __global__ void __launch_bounds__(128, MinBlocks)
   const u32 hi = min(end[b], lo + S);
   DevXyzz<F> acc = DevXyzz<F>::infinity();
   if (pts) {
-    for (u32 k = lo; k < hi; ++k) {
-      const u32 v = vals[k];
-      DevAffine<F> p = ldv(pts + (v & ~kNegBit));
-      if (v & kNegBit) p = -p;
-      acc = acc.add_mixed(p);
-    }
+    for (u32 k = lo; k < hi; ++k) acc = add_entry(acc, pts, vals[k]);
   } else {
     for (u32 k = lo; k < hi; ++k) acc = acc + ldv(in + k);
   }
@@ -192,6 +192,32 @@ __global__ void __launch_bounds__(128) bucket_groups_kernel(const DevXyzz<F>* bu
   }
   stv(tsum + t, tot);
   stv(ssum + t, run);
+}
+
+// One fold of a window's reduction state before window_sum_kernel: G entries (T_g, S_g)
+// per window standing for sum_g T_g + L sum_g g S_g (L = 2^log_l; after bucket_groups_kernel
+// L = B/G) become G/M entries with L' = L M: entry h covers g in [hM, hM + M) and holds
+//   T'_h = sum_g T_g + L sum_g (g - hM) S_g,  S'_h = sum_g S_g,
+// since L g = L (g - hM) + L M h. Thread (w, h): M entries in running sums, log_l doublings.
+// It spreads what one block per window did over W G / M threads (G2 2^20: 19 of 61 ms were
+// the reduction, most of it window_sum_kernel's 16 blocks).
+template <class F>
+__global__ void __launch_bounds__(128) group_fold_kernel(const DevXyzz<F>* T, const DevXyzz<F>* S, u32 G, u32 M,
+                                                         u32 log_l, u32 W, DevXyzz<F>* Tn, DevXyzz<F>* Sn) {
+  using X = DevXyzz<F>;
+  const u32 Gn = G / M;
+  const u64 t = gid();
+  if (t >= u64{W} * Gn) return;
+  const u64 first = (t / Gn) * G + (t % Gn) * M;  // entry hM of window w
+  X a = X::infinity(), acc = X::infinity(), run = X::infinity();
+  for (u32 g = M; g-- > 0;) {
+    a = a + ldv(T + first + g);
+    acc = acc + run;
+    run = run + ldv(S + first + g);
+  }
+  for (u32 i = 0; i < log_l; ++i) acc = acc.dbl();
+  stv(Tn + t, a + acc);
+  stv(Sn + t, run);
 }
 
 // Block w: the window sum sum_g (T_g + g L S_g) = sum_g T_g + L sum_g g S_g. Thread h takes

@@ -69,6 +69,12 @@ struct MsmLayout {
   static constexpr unsigned kPiece = 32;            // points per accumulation task
   static constexpr unsigned kMaxWindow = 20;
   static constexpr std::size_t kMaxEntries = std::size_t{1} << 25;  // sort entries per batch
+  static constexpr unsigned kWindowThreads = 256;  // group sums left per window for its last block
+  // Entries per window after the first fold of `groups` group sums (folds of up to 8 while
+  // more than kWindowThreads are left; 0 when there is none).
+  static constexpr std::size_t fold_entries(std::size_t groups) {
+    return groups > kWindowThreads ? groups / std::min<std::size_t>(8, groups / kWindowThreads) : 0;
+  }
   unsigned c = 1, windows = 1, batch = 1;  // window bits, windows, windows per sort batch
   std::size_t buckets = 1;                 // per window: 2^(c-1)
   std::size_t groups = 1;                  // reduction groups per window
@@ -83,7 +89,7 @@ struct MsmLayout {
     std::size_t b = 4 * std::max<std::size_t>(entries, 1) * u;             // keys and values, double-buffered
     b += 5 * (nseg + 2) * u;                     // segment bounds, pieces, offsets x2
     b += (cap_a + cap_b) * point_bytes;          // partial sums
-    b += (windows * buckets + 2 * windows * groups + windows) * point_bytes;
+    b += (windows * buckets + 2 * windows * (groups + fold_entries(groups)) + windows) * point_bytes;
     return b + cub_bytes + 64 * 256;             // + alignment slack
   }
 };
