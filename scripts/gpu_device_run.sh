@@ -125,6 +125,7 @@ if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
     for t in $GPU_TESTS; do
       echo "add_test($t \"$KIT/bin/$t\")"
       echo "set_tests_properties($t PROPERTIES LABELS gpu)"
+      case $t in gpu_backend_test | gpu_stream_key_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
     done
   } > "$KIT/CTestTestfile.cmake"
   say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"
