@@ -10,7 +10,9 @@
 // are neither 0 nor 1; per batch of windows a CUB radix sort of (bucket, point) pairs;
 // bucket accumulation split into pieces of at most kPiece points (load-balanced whatever
 // the digit distribution), pieces summed level by level; bucket reduction by groups
-// (running sums) and a tree per window; the windows are combined on the host (Horner).
+// (running sums), folded by up to 8 per step while more than kWindowThreads are left, then
+// a tree per window; the windows are combined on the host (Horner). The kernels call one
+// out-of-line Fq product (DevFp<C, true>): inlined, their code outgrew the instruction cache.
 // Scalars equal to 1 are summed by the same piecewise accumulation as one bucket.
 // Results are exact group elements (compare affine forms with the CPU msm).
 #pragma once
