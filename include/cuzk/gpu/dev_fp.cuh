@@ -25,8 +25,9 @@ namespace cuzk::gpu {
 // inlining it at every use; the MSM kernels use it. Inlined, a G1 mixed addition is ~7000
 // instructions (10 products) and the accumulation kernel waited for instructions 4.4 of
 // every 10.3 cycles (ncu, chunk_sum_kernel, G1 2^20); out of line its FMA pipe is the limit.
-// Measured on the H200: G2 MSM 2^20 60.8 -> 42.4 ms (the G2 kernels also stopped spilling
-// most of their registers), G1 2^26 accumulation 502 -> 490 ms.
+// Measured on the H200: G2 MSM 2^20 60.8 -> 41.8 ms (the G2 kernels also stopped spilling
+// most of their registers), G1 2^26 accumulation 502 -> 457 ms (with 168 registers, where the
+// inlined version did best with 128).
 template <class C, bool kOutline = false>
 struct DevFp {
   static constexpr int N = C::kN;
