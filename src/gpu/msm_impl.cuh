@@ -83,7 +83,6 @@ class MsmRun {
   using X = DevXyzz<F>;
   using A = DevAffine<F>;
   static constexpr unsigned kT = 128;
-  static constexpr u32 kWindowThreads = MsmLayout::kWindowThreads;
 
  public:
   MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L) : pts_(pts), s_(s), L_(L) {
@@ -152,8 +151,8 @@ class MsmRun {
     // the fold buffers), then one block per window.
     X *t = groups_, *s = gsums_, *tn = folds_[0], *sn = folds_[1];
     u32 g = G;
-    while (g > kWindowThreads) {
-      const u32 M = std::min<u32>(8, g / kWindowThreads);
+    while (g > MsmLayout::kWindowThreads) {
+      const u32 M = static_cast<u32>(MsmLayout::fold_factor(g));
       msmk::group_fold_kernel<F><<<blocks_of(std::size_t{W} * (g / M), kT), kT>>>(
           t, s, g, M, static_cast<u32>(std::countr_zero(B / g)), W, tn, sn);
       CUZK_CUDA_LAUNCH_CHECK("group_fold_kernel");

@@ -72,10 +72,12 @@ struct MsmLayout {
   static constexpr unsigned kMaxWindow = 20;
   static constexpr std::size_t kMaxEntries = std::size_t{1} << 25;  // sort entries per batch
   static constexpr unsigned kWindowThreads = 256;  // group sums left per window for its last block
-  // Entries per window after the first fold of `groups` group sums (folds of up to 8 while
-  // more than kWindowThreads are left; 0 when there is none).
+  // The window reduction folds its group sums by fold_factor(g) while g > kWindowThreads
+  // (MsmRun::windows); fold_entries is the size of the first fold (0 when there is none), the
+  // largest the fold buffers hold.
+  static constexpr std::size_t fold_factor(std::size_t g) { return std::min<std::size_t>(8, g / kWindowThreads); }
   static constexpr std::size_t fold_entries(std::size_t groups) {
-    return groups > kWindowThreads ? groups / std::min<std::size_t>(8, groups / kWindowThreads) : 0;
+    return groups > kWindowThreads ? groups / fold_factor(groups) : 0;
   }
   unsigned c = 1, windows = 1, batch = 1;  // window bits, windows, windows per sort batch
   std::size_t buckets = 1;                 // per window: 2^(c-1)
