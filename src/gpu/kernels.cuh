@@ -133,12 +133,14 @@ enum ScaleMap : int { kScaleNone = 0, kScaleIndex = 1, kScaleNegRev = 2 };
 // (a, b) -> (a + b, (a - b) w) over the same twiddles, levels in decreasing order, the
 // passes run last to first: with the table of w^bitrev(k) it maps a bit-reversed input to
 // the natural-order NTT with root w (each level undoes a Cooley-Tukey level of root w^-1).
-template <class D, bool kGs>
+// kLogTile: t + log_c when known at compile time (0: at run time). Known, the limb planes of
+// the tile sit at constant offsets, so each shared-memory access needs no address arithmetic.
+template <class D, bool kGs, int kLogTile>
 __global__ void __launch_bounds__(256) ntt_pass_kernel(D* x, int log_n, int s, int t, int log_c, const D* tw,
                                                        int scale_map, PowTab<D> scale) {
   extern __shared__ std::uint32_t sm[];
   constexpr int N = D::N;
-  const int log_tile = t + log_c;
+  const int log_tile = kLogTile != 0 ? kLogTile : t + log_c;
   const std::uint32_t tile = 1u << log_tile;
   const std::uint64_t stride = std::uint64_t{1} << (log_n - s - t);
   const std::uint64_t cblocks = stride >> log_c;
