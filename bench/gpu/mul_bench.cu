@@ -1,9 +1,9 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
-// (mont_mul_split, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381
+// (MontPairs, the one DevFp uses on the device, mont_mul_split and mont_mul_portable) for BLS12-381
 // Fr and Fq, each thread running one dependent chain of products (as the MSM's
 // accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
-// compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers, the G1
-// accumulation kernel's bound). Checks that the variants agree on every output.
+// compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers). Checks that
+// the variants agree on every output.
 //
 // Usage: gpu_mul_bench [reps=5]
 #include <cuda_runtime.h>
@@ -19,8 +19,8 @@
 namespace {
 
 using u32 = std::uint32_t;
-enum Variant { kSplit, kPortable };
-const char* kNames[] = {"split (even/odd accumulators)", "portable (64-bit products)"};
+enum Variant { kSplit, kPortable, kPairs };
+const char* kNames[] = {"split (even/odd accumulators)", "portable (64-bit products)", "pairs (aligned, DevFp's)"};
 
 #define CHECK(x)                                                                  \
   do {                                                                            \
@@ -35,7 +35,13 @@ template <class D, int V>
 __device__ __forceinline__ D mul(const D& a, const D& b) {
   D r;
   if constexpr (V == kSplit) D::mont_mul_split(r.l, a.l, b.l);
-  else D::mont_mul_portable(r.l, a.l, b.l);
+  else if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
+#if defined(CUZK_GPU_PTX_PATH)  // MontPairs exists on the device pass only
+  else {
+    cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, b.l);
+    D::reduce_once(r.l);
+  }
+#endif
   return r;
 }
 
@@ -107,6 +113,7 @@ void run_field(const char* field, int reps) {
   };
   both(std::integral_constant<int, kSplit>{});
   both(std::integral_constant<int, kPortable>{});
+  both(std::integral_constant<int, kPairs>{});
   for (std::size_t k = 1; k < outs.size(); ++k)
     if (outs[k] != outs[0]) {
       std::printf("%s: MISMATCH between run 0 and run %zu\n", field, k);

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 
+#include "cuzk/gpu/dev_mont_pairs.cuh"
 #include "cuzk/gpu/dev_ptx.cuh"
 
 namespace cuzk::gpu {
@@ -30,6 +31,7 @@ namespace cuzk::gpu {
 // inlined version did best with 128).
 template <class C, bool kOutline = false>
 struct DevFp {
+  using Params = C;
   static constexpr int N = C::kN;
   std::uint32_t l[N];
 
@@ -151,15 +153,18 @@ CUZK_UNROLL
   CUZK_HD DevFp& operator-=(const DevFp& o) { return *this = *this - o; }
   CUZK_HD DevFp& operator*=(const DevFp& o) { return *this = *this * o; }
 
-  // r = a*b/R mod p: the split-accumulator CIOS on the device (and in PTX emulation), the
-  // portable 64-bit CIOS elsewhere. On the H200 (gpu_mul_bench) the split CIOS does 51 Gmul/s
-  // for BLS12-381 Fr and 25 for Fq; a CIOS with 4 serial carry chains per row over one
-  // accumulator did 38 and 17.6, the portable one 39 and 17. A one-level Karatsuba product
-  // with a separate Montgomery reduction (fewer IMAD.WIDE) did 44 and 16.6: its glue made
-  // ptxas move carries through predicates and registers (bench/gpu/NOTES.md).
+  // r = a*b/R mod p: the aligned-pair CIOS (MontPairs) on the device (and in PTX emulation),
+  // the portable 64-bit CIOS elsewhere. On the H200 (gpu_mul_bench, 2026-12-03) MontPairs does
+  // 57.4 Gmul/s for BLS12-381 Fr and 27.5 for Fq, the split CIOS below 55.1 and 25.4 (its
+  // register pairs change alignment every row: 249 moves per Fq product in the disassembly),
+  // the portable one 39 and 17. A one-level Karatsuba product with a separate Montgomery
+  // reduction did 44 and 16.6; a separated-operand squaring and a*b - c*d with one reduction
+  // (fewer IMAD.WIDE, but absolute-word accumulators again) 26.0 and 27.0 for Fq, no better
+  // than MontPairs (bench/gpu/NOTES.md).
   static CUZK_HD void mont_mul(std::uint32_t (&r)[N], const std::uint32_t (&a)[N], const std::uint32_t (&b)[N]) {
 #if defined(CUZK_GPU_PTX_PATH)
-    mont_mul_split(r, a, b);
+    MontPairs<C>::mul(r, a, b);
+    reduce_once(r);
 #else
     mont_mul_portable(r, a, b);
 #endif
@@ -204,6 +209,7 @@ CUZK_UNROLL
   }
 
 #if defined(CUZK_GPU_PTX_PATH)
+  // The earlier device product, kept as gpu_mul_bench's reference and tested against the host.
   // CIOS over two accumulators E and O (word k of each weighs 2^(32k)): the products
   // a_j b_i and m p_j of even j go to E (lo half at word i+j, hi half at i+j+1, one carry
   // chain of N instructions), those of odd j to O. The E and O chains of a row are

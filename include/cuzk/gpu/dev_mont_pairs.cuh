@@ -1,0 +1,120 @@
+// Montgomery product on aligned register pairs (PTX carry chains; device, and CPU emulation
+// in tests): MontPairs<C>::mul, the product DevFp uses on the PTX path.
+//
+// Why: ptxas turns each mad.lo.cc / madc.hi.cc pair on the same operands into one
+// IMAD.WIDE.U32(.X), whose 64-bit addend and result are an even-aligned register pair. The
+// split CIOS (DevFp::mont_mul_split) indexes its accumulators by absolute word, so a row's
+// pairs are (2k, 2k+1) on even rows and (2k+1, 2k+2) on odd ones, and the disassembly of its
+// Fq product on the H200 held 249 register moves (128 IMAD.MOV on the multiply pipe) beside
+// 288 IMAD.WIDE. Here every multiply-add reads and writes a pair (2k, 2k+1) of one of two
+// arrays:
+//   X[k] holds word k, Y[k] word k + 1 (relative to the current row);
+//   a_j b_i with j even goes to X at pair j, with j odd to Y at pair j - 1 (same for m p_j);
+//   then m = X[0] (-p^-1) clears word 0, and the division by 2^32 is a change of roles:
+//   the new X is Y, the new Y is X shifted down two words (read as the addend of the next
+//   row's odd products: Y[2k..2k+1] = a_(2k+1) b_i + X_old[2k+2..2k+3]), and X_old[1], the
+//   new word 0, is added to the new X[0] first, its carry entering that shifted chain.
+// The CIOS bound (row start < 2p, row total < 2^33 p < 2^(32(N+1))) keeps every chain inside
+// X's N words and Y's N words (words 1..N), so no chain carries out of its array.
+// The same idea is used by other GPU field libraries (e.g. sppark's even/odd accumulators).
+#pragma once
+
+#include <cstdint>
+
+#include "cuzk/gpu/dev_ptx.cuh"
+
+namespace cuzk::gpu {
+
+#if defined(CUZK_GPU_PTX_PATH)
+template <class C>
+struct MontPairs {
+  static constexpr int N = C::kN;
+  using u32 = std::uint32_t;
+  static_assert(N % 2 == 0 && N >= 4);
+  static constexpr bool kP0IsOne = C::p(0) == 1;
+  static constexpr bool kP1IsOnes = C::p(1) == 0xffffffffu;
+
+  // acc[2k..2k+1] += v_(2k) * s over k < N/2, one chain from a clear carry flag; the carry
+  // out of acc[N-1] is left in the flag.
+  static CUZK_HD void cmad_even(u32 (&acc)[N], const u32 (&v)[N], u32 s) {
+    acc[0] = ptx::mad_lo_cc(v[0], s, acc[0]);
+    acc[1] = ptx::madc_hi_cc(v[0], s, acc[1]);
+CUZK_UNROLL
+    for (int k = 2; k < N; k += 2) {
+      acc[k] = ptx::madc_lo_cc(v[k], s, acc[k]);
+      acc[k + 1] = ptx::madc_hi_cc(v[k], s, acc[k + 1]);
+    }
+  }
+
+  // One row: T = (X + 2^32 Y + a bi + m p) / 2^32 with the roles swapped on return
+  // (X <- the new word-0 array, Y <- the new word-1 array); P = the modulus limbs (constants:
+  // ptxas uses them as immediates, which made no difference against registers, gpu_mul_bench).
+  static CUZK_HD void row(u32 (&X)[N], u32 (&Y)[N], const u32 (&a)[N], u32 bi, const u32 (&P)[N]) {
+    // Division by 2^32 of the previous row: new X = Y, new Y = X >> 64 bits, + X[1] at word 0.
+    u32 nx[N], ny[N];
+CUZK_UNROLL
+    for (int k = 0; k < N; ++k) nx[k] = Y[k];
+    nx[0] = ptx::add_cc(nx[0], X[1]);
+    // Odd products onto the shifted words (the carry of word 0 enters at word 1 = ny[0]).
+CUZK_UNROLL
+    for (int k = 0; k < N - 2; k += 2) {
+      ny[k] = ptx::madc_lo_cc(a[k + 1], bi, X[k + 2]);
+      ny[k + 1] = ptx::madc_hi_cc(a[k + 1], bi, X[k + 3]);
+    }
+    ny[N - 2] = ptx::madc_lo_cc(a[N - 1], bi, 0);
+    ny[N - 1] = ptx::madc_hi(a[N - 1], bi, 0);
+    // Even products.
+    cmad_even(nx, a, bi);
+    ny[N - 1] = ptx::addc(ny[N - 1], 0);
+    // m p: odd limbs into ny, even limbs into nx (clears word 0).
+    const u32 m = nx[0] * C::inv();
+    if constexpr (kP1IsOnes) {  // m (2^32 - 1) = 2^32 (m - (m != 0)) + (-m mod 2^32)
+      const u32 lo = ptx::sub_cc(0, m);
+      const u32 hi = ptx::subc(m, 0);
+      ny[0] = ptx::add_cc(ny[0], lo);
+      ny[1] = ptx::addc_cc(ny[1], hi);
+    } else {
+      ny[0] = ptx::mad_lo_cc(m, P[1], ny[0]);
+      ny[1] = ptx::madc_hi_cc(m, P[1], ny[1]);
+    }
+CUZK_UNROLL
+    for (int k = 2; k < N - 2; k += 2) {
+      ny[k] = ptx::madc_lo_cc(m, P[k + 1], ny[k]);
+      ny[k + 1] = ptx::madc_hi_cc(m, P[k + 1], ny[k + 1]);
+    }
+    ny[N - 2] = ptx::madc_lo_cc(m, P[N - 1], ny[N - 2]);
+    ny[N - 1] = ptx::madc_hi(m, P[N - 1], ny[N - 1]);
+    if constexpr (kP0IsOne) {
+      nx[0] = ptx::add_cc(nx[0], m);
+      nx[1] = ptx::addc_cc(nx[1], 0);
+    } else {
+      nx[0] = ptx::mad_lo_cc(m, P[0], nx[0]);
+      nx[1] = ptx::madc_hi_cc(m, P[0], nx[1]);
+    }
+CUZK_UNROLL
+    for (int k = 2; k < N; k += 2) {
+      nx[k] = ptx::madc_lo_cc(m, P[k], nx[k]);
+      nx[k + 1] = ptx::madc_hi_cc(m, P[k], nx[k + 1]);
+    }
+    ny[N - 1] = ptx::addc(ny[N - 1], 0);
+CUZK_UNROLL
+    for (int k = 0; k < N; ++k) X[k] = nx[k], Y[k] = ny[k];
+  }
+
+  // r = a b / R mod p, before the final conditional subtraction (r < 2p).
+  static CUZK_HD void mul(u32 (&r)[N], const u32 (&a)[N], const u32 (&b)[N]) {
+    u32 X[N], Y[N], P[N];
+CUZK_UNROLL
+    for (int k = 0; k < N; ++k) X[k] = 0, Y[k] = 0, P[k] = C::p(k);
+CUZK_UNROLL
+    for (int i = 0; i < N; ++i) row(X, Y, a, b[i], P);
+    // The last division by 2^32: word k = Y[k] + X[k + 1] (X[0] is 0).
+    r[0] = ptx::add_cc(Y[0], X[1]);
+CUZK_UNROLL
+    for (int k = 1; k < N - 1; ++k) r[k] = ptx::addc_cc(Y[k], X[k + 1]);
+    r[N - 1] = ptx::addc(Y[N - 1], 0);
+  }
+};
+#endif
+
+}  // namespace cuzk::gpu
