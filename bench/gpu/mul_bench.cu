@@ -1,5 +1,5 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
-// (MontPairs, the one DevFp uses on the device, mont_mul_split and mont_mul_portable) for BLS12-381
+// (MontPairs, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381
 // Fr and Fq, each thread running one dependent chain of products (as the MSM's
 // accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
 // compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers). Checks that
@@ -19,8 +19,8 @@
 namespace {
 
 using u32 = std::uint32_t;
-enum Variant { kSplit, kPortable, kPairs };
-const char* kNames[] = {"split (even/odd accumulators)", "portable (64-bit products)", "pairs (aligned, DevFp's)"};
+enum Variant { kPairs, kPortable };
+const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)"};
 
 #define CHECK(x)                                                                  \
   do {                                                                            \
@@ -34,8 +34,7 @@ const char* kNames[] = {"split (even/odd accumulators)", "portable (64-bit produ
 template <class D, int V>
 __device__ __forceinline__ D mul(const D& a, const D& b) {
   D r;
-  if constexpr (V == kSplit) D::mont_mul_split(r.l, a.l, b.l);
-  else if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
+  if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
 #if defined(CUZK_GPU_PTX_PATH)  // MontPairs exists on the device pass only
   else {
     cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, b.l);
@@ -111,9 +110,8 @@ void run_field(const char* field, int reps) {
     report(V, o1, time([&] { chain_free<D, V><<<n / 256, 256>>>(x, y, chain); }));
     report(V, o2, time([&] { chain_bound<D, V><<<n / 128, 128>>>(x, y, chain); }));
   };
-  both(std::integral_constant<int, kSplit>{});
-  both(std::integral_constant<int, kPortable>{});
   both(std::integral_constant<int, kPairs>{});
+  both(std::integral_constant<int, kPortable>{});
   for (std::size_t k = 1; k < outs.size(); ++k)
     if (outs[k] != outs[0]) {
       std::printf("%s: MISMATCH between run 0 and run %zu\n", field, k);

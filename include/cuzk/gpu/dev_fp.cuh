@@ -155,10 +155,11 @@ CUZK_UNROLL
 
   // r = a*b/R mod p: the aligned-pair CIOS (MontPairs) on the device (and in PTX emulation),
   // the portable 64-bit CIOS elsewhere. On the H200 (gpu_mul_bench, 2026-12-03) MontPairs does
-  // 57.4 Gmul/s for BLS12-381 Fr and 27.5 for Fq, the split CIOS below 55.1 and 25.4 (its
-  // register pairs change alignment every row: 249 moves per Fq product in the disassembly),
-  // the portable one 39 and 17. A one-level Karatsuba product with a separate Montgomery
-  // reduction did 44 and 16.6; a separated-operand squaring and a*b - c*d with one reduction
+  // 57.4 Gmul/s for BLS12-381 Fr and 27.5 for Fq, the earlier split CIOS (two accumulators
+  // indexed by absolute word, removed; git history) 55.1 and 25.4 (its register pairs changed
+  // alignment every row: 249 moves per Fq product in the disassembly), the portable one 39
+  // and 17. A one-level Karatsuba product with a separate Montgomery reduction did 44 and
+  // 16.6; a separated-operand squaring and a*b - c*d with one reduction
   // (fewer IMAD.WIDE, but absolute-word accumulators again) 26.0 and 27.0 for Fq, no better
   // than MontPairs (bench/gpu/NOTES.md).
   static CUZK_HD void mont_mul(std::uint32_t (&r)[N], const std::uint32_t (&a)[N], const std::uint32_t (&b)[N]) {
@@ -207,95 +208,6 @@ CUZK_UNROLL
     for (int j = 0; j < N; ++j) r[j] = t[j];
     reduce_once(r);
   }
-
-#if defined(CUZK_GPU_PTX_PATH)
-  // The earlier device product, kept as gpu_mul_bench's reference and tested against the host.
-  // CIOS over two accumulators E and O (word k of each weighs 2^(32k)): the products
-  // a_j b_i and m p_j of even j go to E (lo half at word i+j, hi half at i+j+1, one carry
-  // chain of N instructions), those of odd j to O. The E and O chains of a row are
-  // independent, so the critical path per row is about 2N instead of 4N. Row i:
-  //   - carry in: E[i-1] + O[i-1] is 0 mod 2^32 after row i-1, so it is 0 or 2^32; its
-  //     carry enters row i's E chain;
-  //   - E[i..i+N] += even part of a b_i; O[i+1..i+N] += odd part;
-  //   - m = (E[i] + O[i]) (-p^-1) mod 2^32, then the same two chains for m p.
-  // Bounds: E, O <= T = E + O < 2^(32(N+1)) relative to word i (the CIOS invariant), so the
-  // E chain's carry stops in E[i+N] and the O chain never carries out of O[i+N].
-  // A modulus whose low 64 bits are 0xffffffff00000001 (BLS12-381 Fr) needs no multiply
-  // for words 0 and 1 of m p: m p_0 = m and m p_1 = 2^32 m - m. That drops 2 of the 2N + 1
-  // IMAD.WIDE of a row (-p^-1 = -1 mod 2^32 there too, so m is a negation).
-  static constexpr bool kP0IsOne = C::p(0) == 1;
-  static constexpr bool kP1IsOnes = C::p(1) == 0xffffffffu;
-  static CUZK_HD void mont_mul_split(std::uint32_t (&r)[N], const std::uint32_t (&a)[N],
-                                     const std::uint32_t (&b)[N]) {
-    static_assert(N % 2 == 0 && N >= 4);
-    std::uint32_t E[2 * N], O[2 * N];
-CUZK_UNROLL
-    for (int k = 0; k < 2 * N; ++k) E[k] = 0, O[k] = 0;
-CUZK_UNROLL
-    for (int i = 0; i < N; ++i) {
-      const std::uint32_t bi = b[i];
-      if (i == 0) {
-        E[0] = ptx::mad_lo_cc(a[0], bi, E[0]);
-      } else {
-        (void)ptx::add_cc(E[i - 1], O[i - 1]);
-        E[i] = ptx::madc_lo_cc(a[0], bi, E[i]);
-      }
-      E[i + 1] = ptx::madc_hi_cc(a[0], bi, E[i + 1]);
-CUZK_UNROLL
-      for (int j = 2; j < N; j += 2) {
-        E[i + j] = ptx::madc_lo_cc(a[j], bi, E[i + j]);
-        E[i + j + 1] = ptx::madc_hi_cc(a[j], bi, E[i + j + 1]);
-      }
-      E[i + N] = ptx::addc(E[i + N], 0);
-      O[i + 1] = ptx::mad_lo_cc(a[1], bi, O[i + 1]);
-CUZK_UNROLL
-      for (int j = 1; j < N - 2; j += 2) {
-        O[i + j + 1] = ptx::madc_hi_cc(a[j], bi, O[i + j + 1]);
-        O[i + j + 2] = ptx::madc_lo_cc(a[j + 2], bi, O[i + j + 2]);
-      }
-      O[i + N] = ptx::madc_hi(a[N - 1], bi, O[i + N]);
-
-      const std::uint32_t m = (E[i] + O[i]) * C::inv();
-      if constexpr (kP0IsOne) {  // m p_0 = m: an add, no multiply
-        E[i] = ptx::add_cc(E[i], m);
-        E[i + 1] = ptx::addc_cc(E[i + 1], 0);
-      } else {
-        E[i] = ptx::mad_lo_cc(m, C::p(0), E[i]);
-        E[i + 1] = ptx::madc_hi_cc(m, C::p(0), E[i + 1]);
-      }
-CUZK_UNROLL
-      for (int j = 2; j < N; j += 2) {
-        E[i + j] = ptx::madc_lo_cc(m, C::p(j), E[i + j]);
-        E[i + j + 1] = ptx::madc_hi_cc(m, C::p(j), E[i + j + 1]);
-      }
-      E[i + N] = ptx::addc(E[i + N], 0);
-      if constexpr (kP1IsOnes) {
-        // m (2^32 - 1) = 2^32 m - m: low word -m mod 2^32, high word m - (m != 0). Both
-        // are computed before the O chain starts (they use the carry flag themselves).
-        const std::uint32_t lo = ptx::sub_cc(0, m);
-        const std::uint32_t hi = ptx::subc(m, 0);
-        O[i + 1] = ptx::add_cc(O[i + 1], lo);
-        O[i + 2] = ptx::addc_cc(O[i + 2], hi);
-      } else {
-        O[i + 1] = ptx::mad_lo_cc(m, C::p(1), O[i + 1]);
-        O[i + 2] = ptx::madc_hi_cc(m, C::p(1), O[i + 2]);
-      }
-CUZK_UNROLL
-      for (int j = 3; j < N - 1; j += 2) {
-        O[i + j] = ptx::madc_lo_cc(m, C::p(j), O[i + j]);
-        O[i + j + 1] = ptx::madc_hi_cc(m, C::p(j), O[i + j + 1]);
-      }
-      O[i + N - 1] = ptx::madc_lo_cc(m, C::p(N - 1), O[i + N - 1]);
-      O[i + N] = ptx::madc_hi(m, C::p(N - 1), O[i + N]);
-    }
-    // T / 2^(32N) = words N..2N-1 of E + O, plus the carry of word N-1; < 2p < 2^(32N).
-    (void)ptx::add_cc(E[N - 1], O[N - 1]);
-CUZK_UNROLL
-    for (int k = 0; k < N - 1; ++k) r[k] = ptx::addc_cc(E[N + k], O[N + k]);
-    r[N - 1] = ptx::addc(E[2 * N - 1], O[2 * N - 1]);
-    reduce_once(r);
-  }
-#endif
 };
 
 }  // namespace cuzk::gpu
