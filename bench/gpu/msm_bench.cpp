@@ -20,12 +20,14 @@ void time_msm(const char* what, std::size_t log_n, int reps, bool witness_like =
   const auto pts = device_points<C>(n);
   auto sc = fill<Fr>(n, 5 + log_n);
   if (witness_like) make_witness_like(sc, 9);
+  gpu::MsmWorkspace ws;  // the scratch reused across repetitions, as across a proof's MSMs
+  const gpu::MsmOptions o{0, 0, &ws};
   const double total = median_wall_ms(reps, [&] {
     const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
-    (void)gpu::msm<C>(pts, ds);
+    (void)gpu::msm<C>(pts, ds, o);
   });
   const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
-  const double resident = median_wall_ms(reps, [&] { (void)gpu::msm<C>(pts, ds); });
+  const double resident = median_wall_ms(reps, [&] { (void)gpu::msm<C>(pts, ds, o); });
   char note[96];
   std::snprintf(note, sizeof note, "(scalars resident: %.3f ms, window %u bits)", resident,
                 gpu::plan_msm_layout(ds.num_others(), ds.num_ones(), ds.view().nbits).c);

@@ -50,17 +50,19 @@ void run_partition_bench(std::size_t max_log, int reps) {
          for (int j = 0; j < 3; ++j) gpu::copy_device_to_device(a + j * n, src.data(), n * sizeof(Fr));
          gpu::compute_h_classic_device<Fr>(plan, a, a + n, a + 2 * n, g);
        }));
+  gpu::MsmWorkspace msm_ws;  // one scratch for the proof's MSMs, as CudaBackend::compute
+  const gpu::MsmOptions o{0, 0, &msm_ws};
   {
     const auto hs = gpu::DeviceScalars<Fr>::from_device(a, n);
-    step("partition: MSM H (G1, uniform)", median_wall_ms(reps, [&] { (void)gpu::msm<G1>(p1, hs); }));
+    step("partition: MSM H (G1, uniform)", median_wall_ms(reps, [&] { (void)gpu::msm<G1>(p1, hs, o); }));
   }
   const auto ws = gpu::DeviceScalars<Fr>::from_host(wit);
   std::printf("    witness-like scalars: %zu ones, %zu others of %zu\n", ws.num_ones(), ws.num_others(), n);
-  const double g1 = median_wall_ms(reps, [&] { (void)gpu::msm<G1>(p1, ws); });
+  const double g1 = median_wall_ms(reps, [&] { (void)gpu::msm<G1>(p1, ws, o); });
   step("partition: MSM A (G1, witness-like)", g1);
   step("partition: MSM B1 (G1, the same work as A)", g1);
   step("partition: MSM L (G1, the same work as A)", g1);
-  step("partition: MSM B2 (G2, witness-like)", median_wall_ms(reps, [&] { (void)gpu::msm<G2>(p2, ws); }));
+  step("partition: MSM B2 (G2, witness-like)", median_wall_ms(reps, [&] { (void)gpu::msm<G2>(p2, ws, o); }));
   row("partition: total GPU time", k, sum, "(sum of the rows above; the H row includes 3 device copies of n Fr)");
 }
 

@@ -23,12 +23,13 @@ namespace {
 // One MSM of a proof: over the resident points (sc: one piece), or streamed from the host
 // points through ps (sc: one piece per chunk).
 // next: the host points of the MSM that comes next (streamed: its first chunk is prefetched).
+// ws: the scratch the proof's MSMs share (allocated once, at the largest one's need).
 template <class C, class Next>
 ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,
                         const std::vector<DeviceScalars<typename C::Scalar>>& sc, PointStream* ps,
-                        std::span<const Next> next) {
-  if (ps != nullptr) return ps->msm<C>(host, sc, first_chunk(next, ps->chunk()));
-  return sc.empty() ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc.front());
+                        std::span<const Next> next, MsmWorkspace& ws) {
+  if (ps != nullptr) return ps->msm<C>(host, sc, first_chunk(next, ps->chunk()), &ws);
+  return sc.empty() ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc.front(), MsmOptions{0, 0, &ws});
 }
 }  // namespace
 
@@ -98,30 +99,31 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     ps.emplace(K.chunk, std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine)), uploader(),
                key->device());
   PointStream* s = ps ? &*ps : nullptr;
+  MsmWorkspace msm_ws;  // within phase 2 of estimate_proof_scratch_bytes (one MSM's scratch)
   {
     ScopedPhase p(t, "msm_h");
-    out.h = key_msm<G1C>(K.h, K.host_h, hs, s, K.host_a);
+    out.h = key_msm<G1C>(K.h, K.host_h, hs, s, K.host_a, msm_ws);
   }
   hs.clear();
   {
     const auto ws = pieces(dw.data(), K.num_vars);
     {
       ScopedPhase p(t, "msm_a");
-      out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1);
+      out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1, msm_ws);
     }
     {
       ScopedPhase p(t, "msm_b_g1");
-      out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2);
+      out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2, msm_ws);
     }
     {
       ScopedPhase p(t, "msm_b_g2");
-      out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l);
+      out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l, msm_ws);
     }
   }
   {
     ScopedPhase p(t, "msm_l");
     const auto ls = pieces(dw.data() + K.num_public + 1, K.l_size);
-    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{});
+    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{}, msm_ws);
   }
   return out;
 }

@@ -19,29 +19,35 @@
 #include "check.cuh"
 #include "cuzk/gpu/msm.hpp"
 #include "msm_kernels.cuh"
+#include "msm_smem.cuh"
 
 namespace cuzk::gpu::detail {
 
 using msmk::u32;
 
-// Bump allocator over one device allocation (256-byte aligned pieces).
+// Bump allocator over one device allocation (256-byte aligned pieces): the caller's
+// workspace, or its own.
 class Arena {
  public:
-  explicit Arena(std::size_t bytes) : buf_(bytes) {}
+  Arena(std::size_t bytes, MsmWorkspace* ws) : size_(bytes) {
+    if (ws == nullptr) ws = &own_;
+    base_ = ws->reserve(bytes);
+  }
   template <class T>
   T* take(std::size_t n) {
     const std::size_t b = (n * sizeof(T) + 255) & ~std::size_t{255};
-    if (used_ + b > buf_.size())
+    if (used_ + b > size_)
       throw std::logic_error("gpu msm: scratch layout exceeds its estimate (" + std::to_string(used_ + b) + " > " +
-                             std::to_string(buf_.size()) + " bytes)");
-    T* p = reinterpret_cast<T*>(buf_.data() + used_);
+                             std::to_string(size_) + " bytes)");
+    T* p = reinterpret_cast<T*>(base_ + used_);
     used_ += b;
     return p;
   }
 
  private:
-  DeviceBuffer<std::byte> buf_;
-  std::size_t used_ = 0;
+  MsmWorkspace own_;
+  std::byte* base_ = nullptr;
+  std::size_t size_ = 0, used_ = 0;
 };
 
 // Optional phase timing (CUZK_MSM_PROFILE set): synchronises between phases and prints
@@ -85,7 +91,7 @@ class MsmRun {
   static constexpr unsigned kT = 128;
 
  public:
-  MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L) : pts_(pts), s_(s), L_(L) {
+  MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L, MsmWorkspace* ws) : pts_(pts), s_(s), L_(L) {
     const int end_bit = std::bit_width(L.nseg);
     std::size_t sort_b = 0, scan_b = 0, max_b = 0;
     cub::DoubleBuffer<u32> dk(nullptr, nullptr), dv(nullptr, nullptr);
@@ -95,7 +101,7 @@ class MsmRun {
     CUZK_CUDA_CHECK(cub::DeviceReduce::Max(nullptr, max_b, static_cast<u32*>(nullptr), static_cast<u32*>(nullptr),
                                            static_cast<int>(L.nseg)));
     cub_bytes_ = std::max({sort_b, scan_b, max_b, std::size_t{256}});
-    arena_.emplace(L.scratch_bytes(sizeof(X), cub_bytes_));
+    arena_.emplace(L.scratch_bytes(sizeof(X), cub_bytes_), ws);
     Arena& a = *arena_;
     for (auto** p : {&keys_[0], &keys_[1], &vals_[0], &vals_[1]}) *p = a.take<u32>(std::max<std::size_t>(L.entries, 1));
     start_ = a.take<u32>(L.nseg + 2);
@@ -111,6 +117,7 @@ class MsmRun {
     for (auto*& f : folds_) f = a.take<X>(std::size_t{L.windows} * MsmLayout::fold_entries(L.groups));
     wsums_ = a.take<X>(L.windows);
     cub_ = a.take<std::byte>(cub_bytes_);
+    if (L.carry_masks != 0) masks_ = a.take<u32>(L.carry_masks);
   }
 
   // The sum of the points whose scalar is 1, into host memory (ec::Xyzz layout).
@@ -126,10 +133,19 @@ class MsmRun {
   // The L.windows window sums, into host memory.
   void windows(void* host_out) {
     const u32 m = static_cast<u32>(s_.num_others), B = static_cast<u32>(L_.buckets);
+    if (masks_ != nullptr) {
+      msmk::carries_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.n, s_.others, m, L_.c, L_.windows, masks_);
+      CUZK_CUDA_LAUNCH_CHECK("carries_kernel");
+    }
     for (unsigned w0 = 0; w0 < L_.windows; w0 += L_.batch) {
       const u32 wb = std::min(L_.batch, L_.windows - w0);
       const u32 nseg = wb * B, e = m * wb;
-      msmk::digits_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.others, m, L_.c, w0, wb, B, keys_[0], vals_[0]);
+      if (masks_ != nullptr)
+        msmk::masked_digits_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.n, masks_, s_.others, m, L_.c, w0, wb,
+                                                               B, keys_[0], vals_[0]);
+      else
+        msmk::digits_kernel<<<blocks_of(m, 256), 256>>>(s_.canonical, s_.n, s_.others, m, L_.c, w0, wb, B, keys_[0],
+                                                        vals_[0]);
       CUZK_CUDA_LAUNCH_CHECK("digits_kernel");
       clock_.lap(1);
       cub::DoubleBuffer<u32> dk(keys_[0], keys_[1]), dv(vals_[0], vals_[1]);
@@ -172,10 +188,56 @@ class MsmRun {
                         const u32* vals, const A* pts, const X* in, X* out) const {
     msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals, pts, in, out);
   }
-  void launch_chunk_sum(unsigned blocks, const u32* keys, const u32* vals, const u32* st, const u32* poff, u32 nseg,
-                        u32 e, X* out) const {
-    msmk::chunk_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(keys, vals, pts_, st, poff, nseg, MsmLayout::kPiece, e, out);
+  // Level 0 kernel (G1: operands in shared memory, msm_smem.cuh; G2: in registers) with its
+  // dynamic shared memory, and how many of its threads the device holds at once.
+  struct ChunkKernel {
+    void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
+    std::size_t smem = 0;
+    std::size_t resident = 0;
+  };
+  static ChunkKernel chunk_kernel() {
+    ChunkKernel k;
+    if constexpr (!kExtensionCoord<F>) {
+      using C = typename F::Params;
+      k.fn = msmk::chunk_sum_smem_kernel<C, kSmemMinBlocks>;
+      k.smem = msmk::ChunkSumSmem<C, kT>::smem_bytes();
+      CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
+      CUZK_CUDA_CHECK(
+          cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+    } else {
+      k.fn = msmk::chunk_sum_kernel<F, kMinBlocks>;
+    }
+    int dev = 0, sms = 0, per_sm = 0;
+    CUZK_CUDA_CHECK(cudaGetDevice(&dev));
+    CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, kT, k.smem));
+    k.resident = std::size_t{kT} * static_cast<std::size_t>(std::max(1, per_sm)) * static_cast<std::size_t>(std::max(1, sms));
+    return k;
   }
+  // Entries per level-0 thread for e entries: at least kPiece (the partial-sum buffers are
+  // sized for that), and such that the threads fill whole waves of the device (4 or more, so
+  // that a kernel sharing the device delays this one by a fraction of it). With kPiece = 32 at
+  // 2^26 points (2^26 entries per window, 67584 resident threads of the G1 kernel) the last of
+  // 32 waves held 16 of 528 blocks: ~3% of the accumulation ran on 3% of the device.
+  u32 chunk_entries(u32 e) const {
+    const std::size_t R = chunk_.resident;
+    std::size_t best_s = MsmLayout::kPiece, best_cost = 0;
+    for (std::size_t waves = 4; waves <= 256; ++waves) {
+      const std::size_t S = std::max<std::size_t>(MsmLayout::kPiece, (e + waves * R - 1) / (waves * R));
+      const std::size_t threads = (e + S - 1) / S;
+      const std::size_t cost = (threads + R - 1) / R * S;  // wave-steps of one entry each
+      if (best_cost == 0 || cost < best_cost) best_cost = cost, best_s = S;
+      if (S == MsmLayout::kPiece) break;
+    }
+    return static_cast<u32>(best_s);
+  }
+  void launch_chunk_sum(const u32* keys, const u32* vals, const u32* st, const u32* poff, u32 nseg, u32 S, u32 e,
+                        X* out) const {
+    const std::size_t threads = (std::size_t{e} + S - 1) / S;
+    chunk_.fn<<<blocks_of(threads, kT), kT, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e, out);
+  }
+  static constexpr int kSmemMinBlocks = 4;
+  ChunkKernel chunk_ = chunk_kernel();
   // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200
   // with the out-of-line product (2026-12-03, bench/RESULTS.md): G1 BLS12-381 2^26 506 ms with
   // 3 (<= 168 registers), 537 with 4 (128, the product spilling), 535 with 1; G2 2^20 42.8 ms
@@ -184,8 +246,8 @@ class MsmRun {
 
   // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
   // dst[b] = their sum, level by level (pieces of at most kPiece items per thread). With
-  // the sorted keys (e entries), level 0 runs chunk_sum_kernel: chunks of kPiece entries
-  // across segment boundaries.
+  // the sorted keys (e entries), level 0 runs the chunk kernel (chunk_kernel()): chunks of
+  // chunk_entries(e) >= kPiece entries across segment boundaries.
   void reduce_segments(u32 nseg, const u32* vals, X* dst, const u32* keys = nullptr, u32 e = 0) {
     const u32* st = start_;
     const u32* en = end_;
@@ -195,7 +257,8 @@ class MsmRun {
     for (int level = 0;; ++level) {
       u32* poff = poff_[pi];
       const bool chunked = level == 0 && keys != nullptr;
-      if (chunked) msmk::chunk_pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
+      const u32 S = chunked ? chunk_entries(e) : MsmLayout::kPiece;
+      if (chunked) msmk::chunk_pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, S, pieces_);
       else msmk::pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
       CUZK_CUDA_LAUNCH_CHECK("pieces_kernel");
       std::size_t tb = cub_bytes_;
@@ -210,8 +273,7 @@ class MsmRun {
                                std::to_string(caps[xi]));
       X* out = part_[xi];
       if (total != 0 && chunked) {
-        launch_chunk_sum(blocks_of((std::size_t{e} + MsmLayout::kPiece - 1) / MsmLayout::kPiece, kT), keys, vals, st,
-                         poff, nseg, e, out);
+        launch_chunk_sum(keys, vals, st, poff, nseg, S, e, out);
         CUZK_CUDA_LAUNCH_CHECK("chunk_sum_kernel");
       } else if (total != 0) {
         launch_piece_sum(blocks_of(total, kT), st, en, poff, nseg, total, vals, level == 0 ? pts_ : nullptr, in, out);
@@ -238,15 +300,16 @@ class MsmRun {
   u32 *keys_[2]{}, *vals_[2]{}, *start_ = nullptr, *end_ = nullptr, *pieces_ = nullptr, *poff_[2]{};
   X *part_[2]{}, *buckets_ = nullptr, *groups_ = nullptr, *gsums_ = nullptr, *wsums_ = nullptr, *folds_[2]{};
   std::byte* cub_ = nullptr;
+  u32* masks_ = nullptr;
   PhaseClock clock_;
 };
 
 template <class Fq, int Deg>
 void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
-                     void* ones_sum) {
+                     void* ones_sum, MsmWorkspace* workspace) {
   using F = DevCoord<Fq, Deg, /*kOutline=*/true>;
   if (n == 0) return;
-  MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L);
+  MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L, workspace);
   if (s.num_ones != 0) run.ones(ones_sum);
   if (s.num_others != 0) run.windows(window_sums);
 }

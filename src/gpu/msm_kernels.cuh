@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "cuzk/gpu/dev_point.cuh"
+#include "cuzk/gpu/msm_carries.hpp"
 
 namespace cuzk::gpu::msmk {
 
@@ -34,36 +35,63 @@ __device__ __forceinline__ void stv(T* p, const T& v) {
   for (int k = 0; k < int(sizeof(T) / 16); ++k) d[k] = s[k];
 }
 
-// The c bits of a canonical scalar (8 little-endian u32) from bit pos; c <= 24.
-__device__ __forceinline__ u32 scalar_bits(const u32* s, u32 pos, u32 c) {
-  const u32 wi = pos >> 5, off = pos & 31;
-  if (wi >= 8) return 0;
-  u64 v = s[wi] >> off;
-  if (off + c > 32 && wi + 1 < 8) v |= u64{s[wi + 1]} << (32 - off);
-  return static_cast<u32>(v) & ((1u << c) - 1);
+// Entry e of a digit d of window w - w0 for point index i: key (w - w0) B + |d| - 1, or
+// the skip key wb B for d = 0; value i | sign bit.
+__device__ __forceinline__ void put_digit(u32* keys, u32* vals, u64 e, int d, u32 w, u32 wb, u32 B, u32 i) {
+  keys[e] = d == 0 ? wb * B : w * B + static_cast<u32>(d < 0 ? -d : d) - 1;
+  vals[e] = i | (d < 0 ? kNegBit : 0u);
 }
 
 // Non-template kernels: internal linkage, this header is included by several .cu files.
 namespace {
-// For windows w0 .. w0+wb-1 of the m scalars listed in `others`: entry (w - w0) * m + j
-// gets key (w - w0) * B + |d| - 1 (or the skip key wb * B for d = 0) and value
-// point index | sign bit. Signed digits as in cuzk::msm::signed_digits.
-__global__ void digits_kernel(const u32* canon, const u32* others, u32 m, u32 c, u32 w0, u32 wb, u32 B, u32* keys,
-                              u32* vals) {
+// Scalar i of the word planes canon (n scalars).
+__device__ __forceinline__ void load_scalar(u32 (&s)[8], const u32* canon, u64 n, u32 i) {
+#pragma unroll
+  for (int k = 0; k < 8; ++k) s[k] = canon[u64(k) * n + i];
+}
+
+// For windows w0 .. w0+wb-1 of the m scalars listed in `others` (canon: word planes of n
+// scalars): entry (w - w0) * m + j gets key (w - w0) * B + |d| - 1 (or the skip key wb * B for
+// d = 0) and value point index | sign bit. Signed digits as in cuzk::msm::signed_digits.
+__global__ void digits_kernel(const u32* canon, u64 n, const u32* others, u32 m, u32 c, u32 w0, u32 wb, u32 B,
+                              u32* keys, u32* vals) {
   const u64 j = gid();
   if (j >= m) return;
   const u32 i = others[j];
-  const u32* s = canon + u64{i} * 8;
-  const int half = 1 << (c - 1), full = 1 << c;
-  int carry = 0;
+  u32 s[8];
+  load_scalar(s, canon, n, i);
+  const u32 half = 1u << (c - 1);
+  u32 carry = 0;
   for (u32 w = 0; w < w0 + wb; ++w) {
-    int d = static_cast<int>(scalar_bits(s, w * c, c)) + carry;
-    carry = d > half;
-    if (carry) d -= full;
-    if (w < w0) continue;
-    const u64 e = u64{w - w0} * m + j;
-    keys[e] = d == 0 ? wb * B : (w - w0) * B + static_cast<u32>(d < 0 ? -d : d) - 1;
-    vals[e] = i | (d < 0 ? kNegBit : 0u);
+    const u32 pos = w * c, v = window_value(scalar_word(s, pos >> 5), scalar_word(s, (pos >> 5) + 1), pos & 31, c);
+    const u32 next = v + carry > half ? 1u : 0u;
+    if (w >= w0) put_digit(keys, vals, u64{w - w0} * m + j, static_cast<int>(v + carry) - static_cast<int>(next << c),
+                           w - w0, wb, B, i);
+    carry = next;
+  }
+}
+
+// masks[j] = the carries into the windows of scalar others[j] (msm_carries.hpp).
+__global__ void carries_kernel(const u32* canon, u64 n, const u32* others, u32 m, u32 c, u32 windows, u32* masks) {
+  const u64 j = gid();
+  if (j >= m) return;
+  u32 s[8];
+  load_scalar(s, canon, n, others[j]);
+  masks[j] = digit_carries(s, c, windows);
+}
+
+// digits_kernel with the carry masks: the one or two planes of each window, not all eight.
+__global__ void masked_digits_kernel(const u32* canon, u64 n, const u32* masks, const u32* others, u32 m, u32 c,
+                                     u32 w0, u32 wb, u32 B, u32* keys, u32* vals) {
+  const u64 j = gid();
+  if (j >= m) return;
+  const u32 i = others[j], carries = masks[j];
+  for (u32 w = w0; w < w0 + wb; ++w) {
+    const u32 pos = w * c, wi = pos >> 5, off = pos & 31;
+    const u32 lo = wi < 8 ? canon[u64{wi} * n + i] : 0u;
+    const u32 hi = off + c > 32 && wi + 1 < 8 ? canon[u64{wi + 1} * n + i] : 0u;
+    put_digit(keys, vals, u64{w - w0} * m + j, carried_digit(window_value(lo, hi, off, c), carries, w, c), w - w0, wb,
+              B, i);
   }
 }
 
@@ -102,7 +130,8 @@ __device__ __forceinline__ DevXyzz<F> add_entry(const DevXyzz<F>& acc, const Dev
   return acc.add_mixed(p);
 }
 
-// Level 0 of the bucket accumulation, load-balanced over entries rather than segments:
+// Level 0 of the bucket accumulation for G2 (G1: chunk_sum_smem_kernel, msm_smem.cuh),
+// load-balanced over entries rather than segments:
 // thread t adds the affine points of the sorted entries [tS, min(tS + S, e)) whatever
 // segments (buckets) they belong to, and writes one partial sum per segment b it meets, to
 // out[poff[b] + t - start[b] / S] (poff: exclusive scan of chunk_pieces_kernel). So every

@@ -16,7 +16,8 @@ namespace cuzk::gpu {
 namespace {
 using u32 = std::uint32_t;
 
-// canon[i] = x_i / R (one Montgomery product by the plain integer 1); flags for 1 and > 1.
+// Word k of x_i / R (one Montgomery product by the plain integer 1) to canon[k n + i] (word
+// planes, ScalarView::canonical); flags for 1 and > 1.
 template <class Dv>
 __global__ void canonical_kernel(const Dv* in, std::uint64_t n, u32* canon, u32* f_one, u32* f_big) {
   static_assert(Dv::N == kScalarWords);
@@ -29,7 +30,7 @@ __global__ void canonical_kernel(const Dv* in, std::uint64_t n, u32* canon, u32*
   u32 rest = 0;
 #pragma unroll
   for (int k = 0; k < Dv::N; ++k) {
-    canon[i * Dv::N + k] = c.l[k];
+    canon[k * n + i] = c.l[k];
     if (k) rest |= c.l[k];
   }
   const bool one = rest == 0 && c.l[0] == 1, zero = rest == 0 && c.l[0] == 0;

@@ -55,10 +55,10 @@ class PointStream {
 
   // sum_i s_i P_i over host points pts, sc[j] holding the scalars of chunk j. next_first:
   // the host bytes of the next msm's first chunk (first_chunk()), uploaded while this
-  // msm's last chunk runs; that msm then finds them in place.
+  // msm's last chunk runs; that msm then finds them in place. ws: the chunks' MSM scratch.
   template <class C>
   ec::Jacobian<C> msm(std::span<const ec::Affine<C>> pts, const std::vector<DeviceScalars<typename C::Scalar>>& sc,
-                      std::span<const std::byte> next_first = {}) {
+                      std::span<const std::byte> next_first = {}, MsmWorkspace* ws = nullptr) {
     using A = ec::Affine<C>;
     if (sizeof(A) > point_bytes_ || next_first.size() > buf_[0].size())
       throw std::logic_error("gpu: chunk buffers too small for this point type");
@@ -85,7 +85,7 @@ class PointStream {
         if (j + 1 < chunks) next = std::async(std::launch::async, upload, j + 1, bytes(j + 1));
         else if (!next_first.empty()) next = std::async(std::launch::async, upload, j + 1, next_first);
         ready_[index(j)].wait_default();
-        acc += gpu::msm<C>(reinterpret_cast<const A*>(buf_[index(j)].data()), len(j), sc[j]);
+        acc += gpu::msm<C>(reinterpret_cast<const A*>(buf_[index(j)].data()), len(j), sc[j], MsmOptions{0, 0, ws});
         if (next.valid()) next.get();
       }
     } catch (...) {

@@ -51,13 +51,14 @@ std::vector<Fr> make_scalars(std::mt19937_64& rng, std::size_t n, Dist d) {
 
 template <class C>
 void check(const std::vector<ec::Affine<C>>& pts, const std::vector<typename C::Scalar>& sc, unsigned c,
-           const char* what) {
+           const char* what, std::size_t batch_entries = 0) {
   using Fr = typename C::Scalar;
   const auto want = msm::msm<C>(std::span<const ec::Affine<C>>(pts), std::span<const Fr>(sc)).to_affine();
   const gpu::DeviceBuffer<ec::Affine<C>> dp{std::span<const ec::Affine<C>>(pts)};
   const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
-  const auto got = gpu::msm<C>(dp, ds, c).to_affine();
-  ASSERT_EQ(got, want) << C::kName << " " << what << " n=" << pts.size() << " c=" << c;
+  const auto got = gpu::msm<C>(dp, ds, gpu::MsmOptions{c, batch_entries}).to_affine();
+  ASSERT_EQ(got, want) << C::kName << " " << what << " n=" << pts.size() << " c=" << c << " batch entries "
+                       << batch_entries;
 }
 
 template <class C>
@@ -104,6 +105,49 @@ TYPED_TEST(GpuMsm, ForcedWindowSizes) {
   }
 }
 
+// Repeated and opposite points next to each other in one bucket (all scalars equal, and the
+// sort keeps equal keys in order): the accumulation meets acc = P (doubling), acc = -P
+// (infinity, then a fresh start) and points at infinity, in every accumulation kernel.
+TYPED_TEST(GpuMsm, RepeatedAndOppositePoints) {
+  using C = TypeParam;
+  std::mt19937_64 rng(3700);
+  const std::size_t n = 3000;
+  const auto base = make_points<C>(rng, 8);
+  std::vector<ec::Affine<C>> pts(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i < n / 2) pts[i] = base[(i / 3) % 8];  // P P P Q Q Q ...: acc = P meets P
+    else pts[i] = i % 2 ? -base[(i / 2) % 8] : base[(i / 2) % 8];  // P -P Q -Q ...: acc = P meets -P
+    if (i % 97 == 5) pts[i] = ec::Affine<C>::infinity();
+  }
+  for (Dist d : {Dist::kAllEqual, Dist::kTiny, Dist::kRandom}) {
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, d), 0, "repeated");
+    if (::testing::Test::HasFatalFailure()) return;
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, d), 0, "repeated, one window per batch", n);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// One window per sort batch (as for 2^26 points): with at most 32 windows the carries between
+// windows are found once (MsmLayout::carry_masks) and each batch reads only its windows' words;
+// with more (c = 1, 3) every batch re-derives them.
+TYPED_TEST(GpuMsm, OneWindowPerBatchCarryMasks) {
+  using C = TypeParam;
+  std::mt19937_64 rng(3500);
+  const std::size_t n = 2500;
+  auto pts = make_points<C>(rng, n);
+  pts[7] = ec::Affine<C>::infinity();
+  for (Dist d : {Dist::kRandom, Dist::kWitness}) {
+    const auto sc = make_scalars<typename C::Scalar>(rng, n, d);
+    for (unsigned c : {0u, 1u, 3u, 11u, 16u, 20u}) {
+      const auto L = gpu::plan_msm_layout(n, 0, 255, c, n);
+      ASSERT_LT(L.batch, L.windows);
+      ASSERT_EQ(L.carry_masks != 0, L.windows <= gpu::kMaxCarryWindows);
+      check<C>(pts, sc, c, "one window per batch", n);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
 TEST(GpuMsmShared, OneDeviceScalarsForG1AndG2) {
   using G1 = ec::bls12_381::G1Curve;
   using G2 = ec::bls12_381::G2Curve;
@@ -122,6 +166,33 @@ TEST(GpuMsmShared, OneDeviceScalarsForG1AndG2) {
     EXPECT_EQ(gpu::msm<G2>(d2, ds).to_affine(), msm::msm<G2>(std::span<const ec::Affine<G2>>(p2), std::span<const Fr>(sc)).to_affine());
   }
   EXPECT_THROW(gpu::msm<G1>(d1.data(), n - 1, ds), std::invalid_argument);
+}
+
+// One workspace across MSMs of several sizes and both groups: the same sums as the CPU, the
+// workspace growing to the largest need and kept.
+TEST(GpuMsmShared, OneWorkspaceAcrossSizesAndGroups) {
+  using G1 = ec::bls12_381::G1Curve;
+  using G2 = ec::bls12_381::G2Curve;
+  using Fr = ec::bls12_381::Fr;
+  std::mt19937_64 rng(4200);
+  gpu::MsmWorkspace ws;
+  std::size_t most = 0;
+  for (std::size_t n : {std::size_t{3000}, std::size_t{100}, std::size_t{20000}, std::size_t{1000}}) {
+    const auto p1 = make_points<G1>(rng, n);
+    const auto p2 = make_points<G2>(rng, n / 4 + 1);
+    const auto sc = make_scalars<Fr>(rng, n, Dist::kRandom);
+    const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
+    const std::vector<Fr> sc2(sc.begin(), sc.begin() + static_cast<std::ptrdiff_t>(p2.size()));
+    const auto ds2 = gpu::DeviceScalars<Fr>::from_host(sc2);
+    const gpu::DeviceBuffer<ec::Affine<G1>> d1{std::span<const ec::Affine<G1>>(p1)};
+    const gpu::DeviceBuffer<ec::Affine<G2>> d2{std::span<const ec::Affine<G2>>(p2)};
+    const gpu::MsmOptions o{0, 0, &ws};
+    EXPECT_EQ(gpu::msm<G1>(d1, ds, o).to_affine(), msm::msm<G1>(std::span<const ec::Affine<G1>>(p1), std::span<const Fr>(sc)).to_affine()) << n;
+    EXPECT_EQ(gpu::msm<G2>(d2, ds2, o).to_affine(), msm::msm<G2>(std::span<const ec::Affine<G2>>(p2), std::span<const Fr>(sc2)).to_affine()) << n;
+    EXPECT_GE(ws.capacity(), most);
+    most = ws.capacity();
+  }
+  EXPECT_GE(most, gpu::plan_msm_layout(20000, 0, 255).scratch_bytes(sizeof(ec::Xyzz<G1>), 0));
 }
 
 // From 256 MiB on, from_host stages through pinned buffers: the same scalars as from_device.

@@ -7,9 +7,12 @@
 //   msm<C>(points, n, scalars)   sum_i k_i P_i over n device-resident affine points.
 //
 // Pipeline (src/gpu/msm_impl.cuh): signed-digit windows of c bits over the scalars that
-// are neither 0 nor 1; per batch of windows a CUB radix sort of (bucket, point) pairs;
-// bucket accumulation split into pieces of at most kPiece points (load-balanced whatever
-// the digit distribution), pieces summed level by level; bucket reduction by groups
+// are neither 0 nor 1 (from word planes, with the carries between windows found once when
+// the windows come in several batches); per batch of windows a CUB radix sort of (bucket,
+// point) pairs; bucket accumulation first in equal chunks of the sorted pairs (sized to fill
+// whole waves of the device; for G1 with the product's operands in shared memory,
+// src/gpu/msm_smem.cuh), then in pieces of at most kPiece partial sums (load-balanced
+// whatever the digit distribution), level by level; bucket reduction by groups
 // (running sums), folded by up to 8 per step while more than kWindowThreads are left, then
 // a tree per window; the windows are combined on the host (Horner). The kernels call one
 // out-of-line Fq product (DevFp<C, true>): inlined, their code outgrew the instruction cache.
@@ -28,13 +31,16 @@
 
 #include "cuzk/ec/point.hpp"
 #include "cuzk/gpu/coord_info.hpp"
+#include "cuzk/gpu/msm_carries.hpp"
 #include "cuzk/gpu/runtime.hpp"
 
 namespace cuzk::gpu {
 
 // What the device pipeline reads of a DeviceScalars (all device pointers).
 struct ScalarView {
-  const std::uint32_t* canonical = nullptr;  // n scalars x kWords u32, little-endian, < r
+  // kScalarWords word planes of n u32: word k (little-endian) of scalar i (< r) at [k n + i],
+  // so a pass over one window reads the one or two planes holding its bits.
+  const std::uint32_t* canonical = nullptr;
   const std::uint32_t* ones = nullptr;       // indices of the scalars equal to 1
   const std::uint32_t* others = nullptr;     // indices of the scalars > 1
   std::size_t n = 0, num_ones = 0, num_others = 0;
@@ -85,12 +91,17 @@ struct MsmLayout {
   std::size_t entries = 0;                 // sort entries per batch (m * batch)
   std::size_t nseg = 1;                    // segments (buckets) per batch
   std::size_t cap_a = 0, cap_b = 0;        // partial-sum buffers (points)
+  // With more than one batch (and at most kMaxCarryWindows windows), the carries between the
+  // windows of each scalar are found once (one u32 mask per scalar, msm_carries.hpp), so each
+  // batch reads only the words of its windows instead of every scalar whole.
+  std::size_t carry_masks = 0;  // m, or 0
 
   // Bytes of the scratch, with `point_bytes` = sizeof(XYZZ point); cub_bytes is the CUB
   // temp storage (msm_cub_bound gives an upper bound).
   std::size_t scratch_bytes(std::size_t point_bytes, std::size_t cub_bytes) const {
     const std::size_t u = 4;
     std::size_t b = 4 * std::max<std::size_t>(entries, 1) * u;             // keys and values, double-buffered
+    b += carry_masks * u;  // carry masks
     b += 5 * (nseg + 2) * u;                     // segment bounds, pieces, offsets x2
     b += (cap_a + cap_b) * point_bytes;          // partial sums
     b += (windows * buckets + 2 * windows * (groups + fold_entries(groups)) + windows) * point_bytes;
@@ -100,7 +111,10 @@ struct MsmLayout {
 
 inline unsigned msm_num_windows(unsigned nbits, unsigned c) { return nbits / c + 1; }
 
-inline MsmLayout plan_msm_layout(std::size_t m, std::size_t m1, unsigned nbits, unsigned forced_c = 0) {
+// forced_c: window bits (0: chosen here); batch_entries: sort entries per batch (0: kMaxEntries;
+// smaller values only test the multi-batch path on small inputs).
+inline MsmLayout plan_msm_layout(std::size_t m, std::size_t m1, unsigned nbits, unsigned forced_c = 0,
+                                 std::size_t batch_entries = 0) {
   MsmLayout L;
   if (forced_c != 0) {
     if (forced_c > MsmLayout::kMaxWindow) throw std::invalid_argument("gpu msm: window size above 20");
@@ -116,9 +130,11 @@ inline MsmLayout plan_msm_layout(std::size_t m, std::size_t m1, unsigned nbits, 
   L.windows = msm_num_windows(nbits, L.c);
   L.buckets = std::size_t{1} << (L.c - 1);
   const std::size_t mm = std::max<std::size_t>(m, 1);
-  L.batch = static_cast<unsigned>(std::clamp<std::size_t>(MsmLayout::kMaxEntries / mm, 1, L.windows));
+  const std::size_t max_entries = batch_entries != 0 ? batch_entries : MsmLayout::kMaxEntries;
+  L.batch = static_cast<unsigned>(std::clamp<std::size_t>(max_entries / mm, 1, L.windows));
   L.entries = m * L.batch;
   L.nseg = L.batch * L.buckets;
+  if (L.batch < L.windows && L.windows <= kMaxCarryWindows) L.carry_masks = m;
   const std::size_t want = std::max<std::size_t>(1, (std::size_t{1} << 17) / L.windows);
   L.groups = std::min<std::size_t>(std::bit_floor(want), L.buckets);
   const std::size_t top = std::max(L.entries, m1);
@@ -139,6 +155,34 @@ std::size_t msm_scratch_bytes(std::size_t n) {
   return L.scratch_bytes(4 * sizeof(B), msm_cub_bound(L));
 }
 
+// Device scratch reused by successive MSMs of one caller (one at a time): it grows to the
+// largest need and keeps it, so a proof's MSMs, or a benchmark's repetitions, allocate once.
+// Without one every msm call allocates and frees its scratch (measured on the H200: ~1.1 ms
+// per GB, and cudaFree waits for the whole device).
+class MsmWorkspace {
+ public:
+  // At least `bytes` of device memory, valid until the next reserve or the workspace's end.
+  std::byte* reserve(std::size_t bytes) {
+    if (bytes > buf_.size()) {
+      buf_ = DeviceBuffer<std::byte>();  // free first: old and new need not fit together
+      buf_ = DeviceBuffer<std::byte>(bytes);
+    }
+    return buf_.data();
+  }
+  std::size_t capacity() const { return buf_.size(); }
+
+ private:
+  DeviceBuffer<std::byte> buf_;
+};
+
+// window_bits: 0 chooses; batch_entries: sort entries per batch (0: MsmLayout::kMaxEntries;
+// small values only test the multi-batch path); workspace: scratch to reuse (none: own).
+struct MsmOptions {
+  unsigned window_bits = 0;
+  std::size_t batch_entries = 0;
+  MsmWorkspace* workspace = nullptr;
+};
+
 namespace detail {
 // Runs the device pipeline over n affine points (device, ec::Affine layout) and writes
 // the window sums (L.windows XYZZ points, host memory, ec::Xyzz layout) and the sum of
@@ -146,21 +190,21 @@ namespace detail {
 // (Fq, degree) pairs of G1/G2 of BLS12-381 and BN254.
 template <class Fq, int Deg>
 void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
-                     void* ones_sum);
+                     void* ones_sum, MsmWorkspace* workspace);
 }  // namespace detail
 
 template <class C>
 ec::Jacobian<C> msm(const ec::Affine<C>* d_points, std::size_t n, const DeviceScalars<typename C::Scalar>& s,
-                    unsigned window_bits = 0) {
+                    const MsmOptions& o) {
   if (s.size() != n)
     throw std::invalid_argument("gpu msm: " + std::to_string(n) + " points but " + std::to_string(s.size()) +
                                 " scalars");
   using Info = CoordInfo<typename C::Base>;
-  const MsmLayout L = plan_msm_layout(s.num_others(), s.num_ones(), s.view().nbits, window_bits);
+  const MsmLayout L = plan_msm_layout(s.num_others(), s.num_ones(), s.view().nbits, o.window_bits, o.batch_entries);
   std::vector<ec::Xyzz<C>> sums(L.windows, ec::Xyzz<C>::infinity());
   ec::Xyzz<C> ones = ec::Xyzz<C>::infinity();
   if (n != 0)
-    detail::msm_window_sums<typename Info::Fq, Info::kDeg>(d_points, n, s.view(), L, sums.data(), &ones);
+    detail::msm_window_sums<typename Info::Fq, Info::kDeg>(d_points, n, s.view(), L, sums.data(), &ones, o.workspace);
   ec::Jacobian<C> acc = ec::Jacobian<C>::infinity();
   for (unsigned w = L.windows; w-- > 0;) {
     for (unsigned k = 0; k < L.c; ++k) acc = acc.dbl();
@@ -168,11 +212,20 @@ ec::Jacobian<C> msm(const ec::Affine<C>* d_points, std::size_t n, const DeviceSc
   }
   return acc + ones.to_jacobian();
 }
-
+template <class C>
+ec::Jacobian<C> msm(const ec::Affine<C>* d_points, std::size_t n, const DeviceScalars<typename C::Scalar>& s,
+                    unsigned window_bits = 0) {
+  return msm<C>(d_points, n, s, MsmOptions{window_bits});
+}
+template <class C>
+ec::Jacobian<C> msm(const DeviceBuffer<ec::Affine<C>>& points, const DeviceScalars<typename C::Scalar>& s,
+                    const MsmOptions& o) {
+  return msm<C>(points.data(), points.size(), s, o);
+}
 template <class C>
 ec::Jacobian<C> msm(const DeviceBuffer<ec::Affine<C>>& points, const DeviceScalars<typename C::Scalar>& s,
                     unsigned window_bits = 0) {
-  return msm<C>(points.data(), points.size(), s, window_bits);
+  return msm<C>(points.data(), points.size(), s, MsmOptions{window_bits});
 }
 
 }  // namespace cuzk::gpu
