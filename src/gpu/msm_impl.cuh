@@ -83,6 +83,15 @@ template <class F>
 inline constexpr bool kExtensionCoord = false;
 template <class D>
 inline constexpr bool kExtensionCoord<DevFp2<D>> = true;
+// The DevParams of a coordinate field's base field.
+template <class F>
+struct CoordParams {
+  using C = typename F::Params;
+};
+template <class D>
+struct CoordParams<DevFp2<D>> {
+  using C = typename D::Params;
+};
 
 template <class F>
 class MsmRun {
@@ -125,7 +134,7 @@ class MsmRun {
     const u32 seg[2] = {0, static_cast<u32>(s_.num_ones)};
     copy_to_device(start_, &seg[0], 4);
     copy_to_device(end_, &seg[1], 4);
-    reduce_segments(1, s_.ones, buckets_);
+    reduce_segments(1, s_.ones, buckets_, nullptr, static_cast<u32>(s_.num_ones));
     copy_to_host(host_out, buckets_, sizeof(X));
     clock_.lap(0);
   }
@@ -185,28 +194,27 @@ class MsmRun {
 
  private:
   void launch_piece_sum(unsigned blocks, const u32* st, const u32* en, const u32* poff, u32 nseg, u32 total,
-                        const u32* vals, const A* pts, const X* in, X* out) const {
-    msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, vals, pts, in, out);
+                        const X* in, X* out) const {
+    msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, in, out);
   }
-  // Level 0 kernel (G1: operands in shared memory, msm_smem.cuh; G2: in registers) with its
-  // dynamic shared memory, and how many of its threads the device holds at once.
+  // Level 0 kernel (operands in shared memory, msm_smem.cuh) with its dynamic shared memory,
+  // and how many of its threads the device holds at once. G1: 9 Fq slots per thread, 4 blocks
+  // of 128 per SM, the next point copied during the current addition; G2: 17 Fq slots, 2
+  // blocks per SM, one point buffer (two would leave one block per SM).
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
     std::size_t smem = 0;
     std::size_t resident = 0;
   };
   static ChunkKernel chunk_kernel() {
+    using C = typename CoordParams<F>::C;
+    constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kBuffers = kDeg == 1 ? 2 : 1, kMin = kDeg == 1 ? 4 : 2;
     ChunkKernel k;
-    if constexpr (!kExtensionCoord<F>) {
-      using C = typename F::Params;
-      k.fn = msmk::chunk_sum_smem_kernel<C, kSmemMinBlocks>;
-      k.smem = msmk::ChunkSumSmem<C, kT>::smem_bytes();
-      CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
-      CUZK_CUDA_CHECK(
-          cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
-    } else {
-      k.fn = msmk::chunk_sum_kernel<F, kMinBlocks>;
-    }
+    k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kBuffers, kMin>;
+    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kT, kDeg>, kT, kBuffers>::smem_bytes();
+    CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
+    CUZK_CUDA_CHECK(
+        cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
     int dev = 0, sms = 0, per_sm = 0;
     CUZK_CUDA_CHECK(cudaGetDevice(&dev));
     CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
@@ -236,7 +244,6 @@ class MsmRun {
     const std::size_t threads = (std::size_t{e} + S - 1) / S;
     chunk_.fn<<<blocks_of(threads, kT), kT, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e, out);
   }
-  static constexpr int kSmemMinBlocks = 4;
   ChunkKernel chunk_ = chunk_kernel();
   // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200
   // with the out-of-line product (2026-12-03, bench/RESULTS.md): G1 BLS12-381 2^26 506 ms with
@@ -244,11 +251,11 @@ class MsmRun {
   // with 1 (255 registers), 45.2 with 3, 61.0 with 4.
   static constexpr int kMinBlocks = kExtensionCoord<F> ? 1 : 3;
 
-  // Segments b < nseg given by start_/end_ over the affine points listed in vals ->
-  // dst[b] = their sum, level by level (pieces of at most kPiece items per thread). With
-  // the sorted keys (e entries), level 0 runs the chunk kernel (chunk_kernel()): chunks of
-  // chunk_entries(e) >= kPiece entries across segment boundaries.
-  void reduce_segments(u32 nseg, const u32* vals, X* dst, const u32* keys = nullptr, u32 e = 0) {
+  // Segments b < nseg given by start_/end_ over the e affine points listed in vals, with
+  // their sorted keys (nullptr: one segment) -> dst[b] = their sum, level by level: level 0
+  // runs the chunk kernel (chunk_kernel(): chunks of chunk_entries(e) >= kPiece entries across
+  // segment boundaries), the next levels pieces of at most kPiece partial sums per thread.
+  void reduce_segments(u32 nseg, const u32* vals, X* dst, const u32* keys, u32 e) {
     const u32* st = start_;
     const u32* en = end_;
     const X* in = nullptr;
@@ -256,7 +263,7 @@ class MsmRun {
     const std::size_t caps[2] = {L_.cap_a, L_.cap_b};
     for (int level = 0;; ++level) {
       u32* poff = poff_[pi];
-      const bool chunked = level == 0 && keys != nullptr;
+      const bool chunked = level == 0;
       const u32 S = chunked ? chunk_entries(e) : MsmLayout::kPiece;
       if (chunked) msmk::chunk_pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, S, pieces_);
       else msmk::pieces_kernel<<<blocks_of(nseg + 1, 256), 256>>>(st, en, nseg, MsmLayout::kPiece, pieces_);
@@ -276,7 +283,7 @@ class MsmRun {
         launch_chunk_sum(keys, vals, st, poff, nseg, S, e, out);
         CUZK_CUDA_LAUNCH_CHECK("chunk_sum_kernel");
       } else if (total != 0) {
-        launch_piece_sum(blocks_of(total, kT), st, en, poff, nseg, total, vals, level == 0 ? pts_ : nullptr, in, out);
+        launch_piece_sum(blocks_of(total, kT), st, en, poff, nseg, total, in, out);
         CUZK_CUDA_LAUNCH_CHECK("piece_sum_kernel");
       }
       if (most <= 1) {

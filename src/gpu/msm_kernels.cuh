@@ -122,46 +122,6 @@ __global__ void chunk_pieces_kernel(const u32* start, const u32* end, u32 nseg, 
 
 }  // namespace
 
-// acc + the affine point of a sorted entry's value v (point index | sign bit: negated).
-template <class F>
-__device__ __forceinline__ DevXyzz<F> add_entry(const DevXyzz<F>& acc, const DevAffine<F>* pts, u32 v) {
-  DevAffine<F> p = ldv(pts + (v & ~kNegBit));
-  if (v & kNegBit) p = -p;
-  return acc.add_mixed(p);
-}
-
-// Level 0 of the bucket accumulation for G2 (G1: chunk_sum_smem_kernel, msm_smem.cuh),
-// load-balanced over entries rather than segments:
-// thread t adds the affine points of the sorted entries [tS, min(tS + S, e)) whatever
-// segments (buckets) they belong to, and writes one partial sum per segment b it meets, to
-// out[poff[b] + t - start[b] / S] (poff: exclusive scan of chunk_pieces_kernel). So every
-// thread of a warp does S additions (bar the last chunk and segment starts), where cutting
-// each segment into pieces of S left short remainder pieces idling beside full ones
-// (measured: 15.6 of 32 threads active in a level of such pieces). Keys >= nseg (zero
-// digits, sorted last) end the work. MinBlocks as piece_sum_kernel.
-template <class F, int MinBlocks>
-__global__ void __launch_bounds__(128, MinBlocks)
-    chunk_sum_kernel(const u32* keys, const u32* vals, const DevAffine<F>* pts, const u32* start, const u32* poff,
-                     u32 nseg, u32 S, u32 e, DevXyzz<F>* out) {
-  const u64 t = gid();
-  if (t * S >= e) return;
-  const u32 k0 = static_cast<u32>(t * S), kend = min(e, k0 + S);
-  u32 cur = keys[k0];
-  if (cur >= nseg) return;
-  DevXyzz<F> acc = DevXyzz<F>::infinity();
-  for (u32 k = k0; k < kend; ++k) {
-    const u32 b = keys[k];
-    if (b != cur) {
-      stv(out + poff[cur] + (t - start[cur] / S), acc);
-      cur = b;
-      if (cur >= nseg) return;
-      acc = DevXyzz<F>::infinity();
-    }
-    acc = add_entry(acc, pts, vals[k]);
-  }
-  stv(out + poff[cur] + (t - start[cur] / S), acc);
-}
-
 // Largest b with poff[b] <= t (t < poff[nseg]).
 __device__ __forceinline__ u32 find_segment(const u32* poff, u32 nseg, u32 t) {
   u32 lo = 0, hi = nseg;  // poff[lo] <= t < poff[hi]
@@ -173,26 +133,20 @@ __device__ __forceinline__ u32 find_segment(const u32* poff, u32 nseg, u32 t) {
   return lo;
 }
 
-// Task t sums the items [start[b] + j S, min(end[b], start[b] + (j+1) S)) of its segment
-// b (j = t - poff[b]): affine points gathered through vals (sign bit: negate) when
-// `pts` is set, else contiguous XYZZ partial sums from `in`. MinBlocks bounds the registers
-// (blocks of 128 per SM; see MsmRun::kMinBlocks). Prefetching the next point was tried and
-// gained nothing.
+// Task t sums the XYZZ partial sums [start[b] + j S, min(end[b], start[b] + (j+1) S)) of
+// `in` of its segment b (j = t - poff[b]): the levels after level 0 (msm_smem.cuh).
+// MinBlocks bounds the registers (blocks of 128 per SM; see MsmRun::kMinBlocks).
 template <class F, int MinBlocks>
 __global__ void __launch_bounds__(128, MinBlocks)
-    piece_sum_kernel(const u32* start, const u32* end, const u32* poff, u32 nseg, u32 S, u32 total, const u32* vals,
-                     const DevAffine<F>* pts, const DevXyzz<F>* in, DevXyzz<F>* out) {
+    piece_sum_kernel(const u32* start, const u32* end, const u32* poff, u32 nseg, u32 S, u32 total,
+                     const DevXyzz<F>* in, DevXyzz<F>* out) {
   const u64 t = gid();
   if (t >= total) return;
   const u32 b = find_segment(poff, nseg, static_cast<u32>(t));
   const u32 lo = start[b] + (static_cast<u32>(t) - poff[b]) * S;
   const u32 hi = min(end[b], lo + S);
   DevXyzz<F> acc = DevXyzz<F>::infinity();
-  if (pts) {
-    for (u32 k = lo; k < hi; ++k) acc = add_entry(acc, pts, vals[k]);
-  } else {
-    for (u32 k = lo; k < hi; ++k) acc = acc + ldv(in + k);
-  }
+  for (u32 k = lo; k < hi; ++k) acc = acc + ldv(in + k);
   stv(out + t, acc);
 }
 

@@ -1,0 +1,136 @@
+// Per-thread field slots in shared memory for the MSM's level-0 accumulation (private to
+// src/gpu, used by msm_smem.cuh): SmemField<C> (Fq elements, one out-of-line product over
+// slot indices) and SmemCoord<C, Deg> (the point coordinates: Fq for G1, Fp2 = Fq[u]/(u^2 + 1)
+// for G2, whose products are three (squares two) SmemField products through temporary slots).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "msm_kernels.cuh"
+
+namespace cuzk::gpu::msmk {
+
+// Dynamic shared memory of chunk_sum_smem_kernel (all extern __shared__ arrays share it).
+extern __shared__ uint4 msm_smem[];
+
+// Field elements of C in per-thread slots: quad q (4 words) of slot s of thread t lives at
+// msm_smem[(s Q + q) kThreads + t], so a warp's 16-byte accesses are conflict-free and a slot
+// index (s Q kThreads + t) addresses all its quads with constant offsets.
+template <class C, unsigned kThreads>
+struct SmemField {
+  static constexpr int N = C::kN, Q = N / 4;
+  static_assert(N % 4 == 0);
+  using Fp = DevFp<C, true>;
+
+  static __device__ __forceinline__ u32 slot(u32 s) { return s * Q * kThreads + threadIdx.x; }
+  static __device__ __forceinline__ void load(u32 (&x)[N], u32 s) {
+#pragma unroll
+    for (int q = 0; q < Q; ++q) {
+      const uint4 v = msm_smem[s + q * kThreads];
+      x[4 * q] = v.x, x[4 * q + 1] = v.y, x[4 * q + 2] = v.z, x[4 * q + 3] = v.w;
+    }
+  }
+  static __device__ __forceinline__ void store(u32 s, const u32 (&x)[N]) {
+#pragma unroll
+    for (int q = 0; q < Q; ++q) msm_smem[s + q * kThreads] = make_uint4(x[4 * q], x[4 * q + 1], x[4 * q + 2], x[4 * q + 3]);
+  }
+  static __device__ __forceinline__ Fp get(u32 s) {
+    Fp r;
+    load(r.l, s);
+    return r;
+  }
+  static __device__ __forceinline__ void put(u32 s, const Fp& v) { store(s, v.l); }
+
+  // slot r = slot a * slot b (Montgomery); r may be a or b. One out-of-line copy.
+  static __device__ __noinline__ void mul(u32 r, u32 a, u32 b) {
+    u32 x[N], y[N], z[N];
+    load(x, a);
+    load(y, b);
+    Fp::mont_mul(z, x, y);
+    store(r, z);
+  }
+  // slot r = a - b (or -(a + b) when neg); true when the result is zero.
+  static __device__ __forceinline__ bool sub(u32 r, u32 a, u32 b, bool neg = false) {
+    const Fp v = neg ? -(get(a) + get(b)) : get(a) - get(b);
+    put(r, v);
+    return v.is_zero();
+  }
+  static __device__ __forceinline__ bool is_zero(u32 s) {
+    u32 x[N];
+    load(x, s);
+    u32 acc = 0;
+#pragma unroll
+    for (int k = 0; k < N; ++k) acc |= x[k];
+    return acc == 0;
+  }
+  // cp.async of element i of a device array of 16-byte aligned N-word elements into slot s
+  // (completes at the next cp.async.wait_group that covers it).
+  static __device__ __forceinline__ void copy_async(u32 s, const Fp* src) {
+    const uint4* g = reinterpret_cast<const uint4*>(src);
+#pragma unroll
+    for (int q = 0; q < Q; ++q) {
+      const u32 dst = static_cast<u32>(__cvta_generic_to_shared(&msm_smem[s + q * kThreads]));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(g + q) : "memory");
+    }
+  }
+};
+
+// Coordinates of degree Deg over SmemField<C>: an element takes kWidth consecutive Fq slots,
+// its product kTemps temporary Fq slots (at index tmp). Slot arguments are indices
+// (SmemField::slot of the element's first Fq slot).
+template <class C, unsigned kThreads, int Deg>
+struct SmemCoord;
+
+template <class C, unsigned kThreads>
+struct SmemCoord<C, kThreads, 1> {
+  using SF = SmemField<C, kThreads>;
+  using E = typename SF::Fp;
+  static constexpr u32 kWidth = 1, kTemps = 0;
+  static __device__ __forceinline__ E get(u32 s) { return SF::get(s); }
+  static __device__ __forceinline__ void put(u32 s, const E& v) { SF::put(s, v); }
+  static __device__ __forceinline__ void mul(u32 r, u32 a, u32 b, u32) { SF::mul(r, a, b); }
+  static __device__ __forceinline__ void copy_async(u32 s, const E* src) { SF::copy_async(s, src); }
+};
+
+template <class C, unsigned kThreads>
+struct SmemCoord<C, kThreads, 2> {
+  using SF = SmemField<C, kThreads>;
+  using Fp = typename SF::Fp;
+  using E = DevFp2<Fp>;
+  static constexpr u32 kWidth = 2, kTemps = 3;
+  static constexpr u32 kNext = SF::Q * kThreads;  // index distance of consecutive Fq slots
+  static __device__ __forceinline__ E get(u32 s) { return E{SF::get(s), SF::get(s + kNext)}; }
+  static __device__ __forceinline__ void put(u32 s, const E& v) {
+    SF::put(s, v.c0);
+    SF::put(s + kNext, v.c1);
+  }
+  // r = a b (Karatsuba, as DevFp2), or a^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u when a == b; r may
+  // be a or b (written last).
+  static __device__ __noinline__ void mul(u32 r, u32 a, u32 b, u32 tmp) {
+    const u32 ta = tmp, tb = tmp + kNext, tc = tmp + 2 * kNext;
+    const Fp a0 = SF::get(a), a1 = SF::get(a + kNext);
+    if (a == b) {
+      SF::put(ta, a0 + a1);
+      SF::put(tb, a0 - a1);
+      SF::mul(ta, ta, tb);
+      SF::mul(tb, a, a + kNext);
+      SF::put(r, SF::get(ta));
+      SF::put(r + kNext, SF::get(tb).dbl());
+      return;
+    }
+    SF::put(ta, a0 + a1);
+    SF::put(tb, SF::get(b) + SF::get(b + kNext));
+    SF::mul(ta, ta, tb);               // (a0 + a1)(b0 + b1)
+    SF::mul(tb, a, b);                 // a0 b0
+    SF::mul(tc, a + kNext, b + kNext);  // a1 b1
+    const Fp t0 = SF::get(tb), t1 = SF::get(tc);
+    SF::put(r, t0 - t1);
+    SF::put(r + kNext, SF::get(ta) - t0 - t1);
+  }
+  static __device__ __forceinline__ void copy_async(u32 s, const E* src) {
+    SF::copy_async(s, &src->c0);
+    SF::copy_async(s + kNext, &src->c1);
+  }
+};
+
+}  // namespace cuzk::gpu::msmk
