@@ -49,22 +49,8 @@ struct SmemField {
     Fp::mont_mul(z, x, y);
     store(r, z);
   }
-  // slot r = a - b (or -(a + b) when neg); true when the result is zero.
-  static __device__ __forceinline__ bool sub(u32 r, u32 a, u32 b, bool neg = false) {
-    const Fp v = neg ? -(get(a) + get(b)) : get(a) - get(b);
-    put(r, v);
-    return v.is_zero();
-  }
-  static __device__ __forceinline__ bool is_zero(u32 s) {
-    u32 x[N];
-    load(x, s);
-    u32 acc = 0;
-#pragma unroll
-    for (int k = 0; k < N; ++k) acc |= x[k];
-    return acc == 0;
-  }
-  // cp.async of element i of a device array of 16-byte aligned N-word elements into slot s
-  // (completes at the next cp.async.wait_group that covers it).
+  // cp.async of the 16-byte aligned N-word element at src into slot s (completes at the next
+  // cp.async.wait_group that covers it).
   static __device__ __forceinline__ void copy_async(u32 s, const Fp* src) {
     const uint4* g = reinterpret_cast<const uint4*>(src);
 #pragma unroll
