@@ -99,7 +99,7 @@ TYPED_TEST(GpuMsm, ForcedWindowSizes) {
   const std::size_t n = 3000;
   const auto pts = make_points<C>(rng, n);
   const auto sc = make_scalars<typename C::Scalar>(rng, n, Dist::kRandom);
-  for (unsigned c : {1u, 2u, 7u, 13u, 20u}) {
+  for (unsigned c : {1u, 2u, 7u, 13u, 20u, 22u}) {
     check<C>(pts, sc, c, "forced");
     if (::testing::Test::HasFatalFailure()) return;
   }
