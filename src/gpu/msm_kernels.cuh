@@ -35,8 +35,8 @@ __device__ __forceinline__ void stv(T* p, const T& v) {
   for (int k = 0; k < int(sizeof(T) / 16); ++k) d[k] = s[k];
 }
 
-// Entry e of a digit d of window w - w0 for point index i: key (w - w0) B + |d| - 1, or
-// the skip key wb B for d = 0; value i | sign bit.
+// Entry e of digit d of the batch's window w (0 <= w < wb) for point index i: key
+// w B + |d| - 1, or the skip key wb B for d = 0; value i | sign bit.
 __device__ __forceinline__ void put_digit(u32* keys, u32* vals, u64 e, int d, u32 w, u32 wb, u32 B, u32 i) {
   keys[e] = d == 0 ? wb * B : w * B + static_cast<u32>(d < 0 ? -d : d) - 1;
   vals[e] = i | (d < 0 ? kNegBit : 0u);
