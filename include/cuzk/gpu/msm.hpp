@@ -4,19 +4,21 @@
 //   DeviceScalars<Fr>    scalars uploaded once (Montgomery form in, canonical on the
 //                        device), classified once into "ones" and "others" (zeros are
 //                        dropped): several MSMs share them (A, B1, B2 of one witness).
-//   msm<C>(points, n, scalars)   sum_i k_i P_i over n device-resident affine points.
+//   msm<C>(points, n, scalars[, MsmOptions])   sum_i k_i P_i over n device-resident affine
+//                        points; MsmOptions::workspace (an MsmWorkspace) lets successive
+//                        MSMs reuse one scratch allocation.
 //
 // Pipeline (src/gpu/msm_impl.cuh): signed-digit windows of c bits over the scalars that
 // are neither 0 nor 1 (from word planes, with the carries between windows found once when
 // the windows come in several batches); per batch of windows a CUB radix sort of (bucket,
 // point) pairs; bucket accumulation first in equal chunks of the sorted pairs (sized to fill
-// whole waves of the device; for G1 with the product's operands in shared memory,
-// src/gpu/msm_smem.cuh), then in pieces of at most kPiece partial sums (load-balanced
-// whatever the digit distribution), level by level; bucket reduction by groups
-// (running sums), folded by up to 8 per step while more than kWindowThreads are left, then
+// whole waves of the device, the product's operands in shared memory: src/gpu/msm_smem.cuh),
+// then in pieces of at most kPiece partial sums (load-balanced whatever the digit
+// distribution), level by level; bucket reduction by groups (running sums), folded by up to
+// 8 per step while more than kWindowThreads are left, then
 // a tree per window; the windows are combined on the host (Horner). The kernels call one
 // out-of-line Fq product (DevFp<C, true>): inlined, their code outgrew the instruction cache.
-// Scalars equal to 1 are summed by the same piecewise accumulation as one bucket.
+// Scalars equal to 1 are summed by the same accumulation as one bucket.
 // Results are exact group elements (compare affine forms with the CPU msm).
 #pragma once
 
