@@ -1,6 +1,7 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
-// (MontPairs, the one DevFp uses on the device, and mont_mul_portable) for BLS12-381
-// Fr and Fq, each thread running one dependent chain of products (as the MSM's
+// (MontPairs, the one DevFp uses on the device, and mont_mul_portable) and of the square
+// (MontPairs::sqr against MontPairs::mul(a, a)) for BLS12-381 Fr and Fq, each thread running
+// one dependent chain of products (x = x y) or squares (x = x^2) (as the MSM's
 // accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
 // compiler picks, and 128 a block bounded to 4 blocks per SM (<= 128 registers). Checks that
 // the variants agree on every output.
@@ -19,8 +20,9 @@
 namespace {
 
 using u32 = std::uint32_t;
-enum Variant { kPairs, kPortable };
-const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)"};
+enum Variant { kPairs, kPortable, kSquareByMul, kSquare };
+const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)", "square as pairs a*a",
+                        "square (MontPairs::sqr)"};
 
 #define CHECK(x)                                                                  \
   do {                                                                            \
@@ -36,7 +38,13 @@ __device__ __forceinline__ D mul(const D& a, const D& b) {
   D r;
   if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
 #if defined(CUZK_GPU_PTX_PATH)  // MontPairs exists on the device pass only
-  else {
+  else if constexpr (V == kSquare) {
+    cuzk::gpu::MontPairs<typename D::Params>::sqr(r.l, a.l);
+    D::reduce_once(r.l);
+  } else if constexpr (V == kSquareByMul) {
+    cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, a.l);
+    D::reduce_once(r.l);
+  } else {
     cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, b.l);
     D::reduce_once(r.l);
   }
@@ -110,14 +118,21 @@ void run_field(const char* field, int reps) {
     report(V, o1, time([&] { chain_free<D, V><<<n / 256, 256>>>(x, y, chain); }));
     report(V, o2, time([&] { chain_bound<D, V><<<n / 128, 128>>>(x, y, chain); }));
   };
+  auto agree = [&](std::size_t from) {
+    for (std::size_t k = from + 1; k < outs.size(); ++k)
+      if (outs[k] != outs[from]) {
+        std::printf("%s: MISMATCH between run %zu and run %zu\n", field, from, k);
+        std::exit(2);
+      }
+  };
   both(std::integral_constant<int, kPairs>{});
   both(std::integral_constant<int, kPortable>{});
-  for (std::size_t k = 1; k < outs.size(); ++k)
-    if (outs[k] != outs[0]) {
-      std::printf("%s: MISMATCH between run 0 and run %zu\n", field, k);
-      std::exit(2);
-    }
-  std::printf("%s: all %zu runs agree\n", field, outs.size());
+  agree(0);
+  const std::size_t squares = outs.size();
+  both(std::integral_constant<int, kSquareByMul>{});
+  both(std::integral_constant<int, kSquare>{});
+  agree(squares);
+  std::printf("%s: all %zu runs agree (products among themselves, squares among themselves)\n", field, outs.size());
   CHECK(cudaFree(x));
   CHECK(cudaFree(y));
 }

@@ -49,6 +49,14 @@ struct SmemField {
     Fp::mont_mul(z, x, y);
     store(r, z);
   }
+  // slot r = slot a squared (MontPairs::sqr: 222 multiply-adds instead of 288 for BLS12-381
+  // Fq); r may be a.
+  static __device__ __noinline__ void sqr(u32 r, u32 a) {
+    u32 x[N], z[N];
+    load(x, a);
+    Fp::mont_sqr(z, x);
+    store(r, z);
+  }
   // cp.async of the 16-byte aligned N-word element at src into slot s (completes at the next
   // cp.async.wait_group that covers it).
   static __device__ __forceinline__ void copy_async(u32 s, const Fp* src) {
@@ -74,7 +82,10 @@ struct SmemCoord<C, kThreads, 1> {
   static constexpr u32 kWidth = 1, kTemps = 0;
   static __device__ __forceinline__ E get(u32 s) { return SF::get(s); }
   static __device__ __forceinline__ void put(u32 s, const E& v) { SF::put(s, v); }
-  static __device__ __forceinline__ void mul(u32 r, u32 a, u32 b, u32) { SF::mul(r, a, b); }
+  static __device__ __forceinline__ void mul(u32 r, u32 a, u32 b, u32) {
+    if (a == b) SF::sqr(r, a);
+    else SF::mul(r, a, b);
+  }
   static __device__ __forceinline__ void copy_async(u32 s, const E* src) { SF::copy_async(s, src); }
 };
 

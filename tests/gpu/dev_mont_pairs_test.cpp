@@ -75,4 +75,23 @@ TYPED_TEST(MontPairsTest, ProductOfExtremes) {
   }
 }
 
+// The dedicated square (MontPairs::sqr) on the same extremes and 3000 random values.
+TYPED_TEST(MontPairsTest, SquareOfExtremes) {
+  Env<TypeParam> env;
+  constexpr int N = Env<TypeParam>::N;
+  using P = gpu::MontPairs<typename Env<TypeParam>::C>;
+  std::mt19937_64 rng(29 + N);
+  const mpz_class vals[] = {0, 1, 2, env.p - 1, env.p - 2, (env.p - 1) / 2, (env.p + 1) / 2, env.R % env.p};
+  for (int i = 0; i < 3000; ++i) {
+    const mpz_class A = i < 8 ? vals[i] : env.below(rng, env.p);
+    u32 a[N], r[N], m[N];
+    from_mpz(a, A);
+    P::sqr(r, a);
+    P::mul(m, a, a);
+    ASSERT_LT(to_mpz(r), 2 * env.p) << A;
+    ASSERT_EQ(to_mpz(r) % env.p, (A * A * env.Rinv) % env.p) << A;
+    ASSERT_EQ(to_mpz(r) % env.p, to_mpz(m) % env.p) << A;
+  }
+}
+
 }  // namespace
