@@ -37,18 +37,9 @@ template <class D, int V>
 __device__ __forceinline__ D mul(const D& a, const D& b) {
   D r;
   if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
-#if defined(CUZK_GPU_PTX_PATH)  // MontPairs exists on the device pass only
-  else if constexpr (V == kSquare) {
-    cuzk::gpu::MontPairs<typename D::Params>::sqr(r.l, a.l);
-    D::reduce_once(r.l);
-  } else if constexpr (V == kSquareByMul) {
-    cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, a.l);
-    D::reduce_once(r.l);
-  } else {
-    cuzk::gpu::MontPairs<typename D::Params>::mul(r.l, a.l, b.l);
-    D::reduce_once(r.l);
-  }
-#endif
+  else if constexpr (V == kSquare) D::mont_sqr(r.l, a.l);
+  else if constexpr (V == kSquareByMul) D::mont_mul(r.l, a.l, a.l);
+  else D::mont_mul(r.l, a.l, b.l);
   return r;
 }
 

@@ -60,14 +60,10 @@ __global__ void digits_kernel(const u32* canon, u64 n, const u32* others, u32 m,
   const u32 i = others[j];
   u32 s[8];
   load_scalar(s, canon, n, i);
-  const u32 half = 1u << (c - 1);
   u32 carry = 0;
   for (u32 w = 0; w < w0 + wb; ++w) {
-    const u32 pos = w * c, v = window_value(scalar_word(s, pos >> 5), scalar_word(s, (pos >> 5) + 1), pos & 31, c);
-    const u32 next = v + carry > half ? 1u : 0u;
-    if (w >= w0) put_digit(keys, vals, u64{w - w0} * m + j, static_cast<int>(v + carry) - static_cast<int>(next << c),
-                           w - w0, wb, B, i);
-    carry = next;
+    const int d = signed_digit(scalar_window(s, w, c), carry, c);
+    if (w >= w0) put_digit(keys, vals, u64{w - w0} * m + j, d, w - w0, wb, B, i);
   }
 }
 

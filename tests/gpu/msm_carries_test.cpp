@@ -1,6 +1,7 @@
-// The GPU MSM's digits from carry masks (cuzk/gpu/msm_carries.hpp) against
-// cuzk::msm::signed_digits: every window's digit equals the signed digit, for every window
-// size with at most 32 windows, random and extreme scalars of 254 and 255 bits. No GPU.
+// The GPU MSM's digits (cuzk/gpu/msm_carries.hpp: the running carry rule and the digits from
+// carry masks) against cuzk::msm::signed_digits: every window's digit equals the signed digit,
+// for every window size with at most 32 windows, random and extreme scalars of 254 and 255
+// bits. No GPU.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -39,7 +40,9 @@ TEST(GpuMsmCarries, DigitsEqualSignedDigits) {
         u32 s[8];
         for (int i = 0; i < 4; ++i) s[2 * i] = static_cast<u32>(k[i]), s[2 * i + 1] = static_cast<u32>(k[i] >> 32);
         const u32 carries = gpu::digit_carries(s, c, windows);
+        u32 carry = 0;  // the running rule of the GPU's digits_kernel
         for (unsigned w = 0; w < windows; ++w) {
+          ASSERT_EQ(gpu::signed_digit(gpu::scalar_window(s, w, c), carry, c), want[w]) << "nbits " << nbits << " c " << c;
           const unsigned pos = w * c, wi = pos / 32, off = pos % 32;
           const u32 v = gpu::window_value(gpu::scalar_word(s, wi), gpu::scalar_word(s, wi + 1), off, c);
           ASSERT_EQ(gpu::carried_digit(v, carries, w, c), want[w]) << "nbits " << nbits << " c " << c << " window " << w;

@@ -116,7 +116,11 @@ CUZK_UNROLL
     for (int k = 0; k < N; ++k) X[k] = 0, Y[k] = 0;
 CUZK_UNROLL
     for (int i = 0; i < N; ++i) row(X, Y, a, b[i]);
-    // The last division by 2^32: word k = Y[k] + X[k + 1] (X[0] is 0).
+    last_division(r, X, Y);
+  }
+
+  // The last division by 2^32 of a row's result: word k = Y[k] + X[k + 1] (X[0] is 0).
+  static CUZK_HD void last_division(u32 (&r)[N], const u32 (&X)[N], const u32 (&Y)[N]) {
     r[0] = ptx::add_cc(Y[0], X[1]);
 CUZK_UNROLL
     for (int k = 1; k < N - 1; ++k) r[k] = ptx::addc_cc(Y[k], X[k + 1]);
@@ -188,10 +192,7 @@ CUZK_UNROLL
     reduce_row(X, Y, /*first=*/true);
 CUZK_UNROLL
     for (int i = 1; i < N; ++i) reduce_row(X, Y, false);
-    r[0] = ptx::add_cc(Y[0], X[1]);
-CUZK_UNROLL
-    for (int k = 1; k < N - 1; ++k) r[k] = ptx::addc_cc(Y[k], X[k + 1]);
-    r[N - 1] = ptx::addc(Y[N - 1], 0);
+    last_division(r, X, Y);
     r[0] = ptx::add_cc(r[0], T[N]);
 CUZK_UNROLL
     for (int k = 1; k < N - 1; ++k) r[k] = ptx::addc_cc(r[k], T[N + k]);

@@ -76,7 +76,7 @@ class DeviceScalars {
 
 // Window size and work layout of one GPU MSM over m scalars > 1 (and m1 scalars == 1).
 struct MsmLayout {
-  static constexpr unsigned kPiece = 32;            // points per accumulation task
+  static constexpr unsigned kPiece = 32;  // entries per level-0 chunk (at least), partial sums per later task
   // Up to 22 bits: from ~2^27 points on the cost model prefers 12 windows of 22 bits to 13 of
   // 20 (4x the buckets to reduce, one window fewer to accumulate).
   static constexpr unsigned kMaxWindow = 22;

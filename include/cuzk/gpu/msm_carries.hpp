@@ -28,14 +28,26 @@ CUZK_HD std::uint32_t window_value(std::uint32_t lo, std::uint32_t hi, unsigned 
 // Word wi of an 8-word scalar, 0 beyond it.
 CUZK_HD std::uint32_t scalar_word(const std::uint32_t (&s)[8], unsigned wi) { return wi < 8 ? s[wi] : 0u; }
 
+// The c-bit window w of an 8-word scalar.
+CUZK_HD std::uint32_t scalar_window(const std::uint32_t (&s)[8], unsigned w, unsigned c) {
+  const unsigned pos = w * c;
+  return window_value(scalar_word(s, pos >> 5), scalar_word(s, (pos >> 5) + 1), pos & 31, c);
+}
+
+// The signed digit of a window value given the carry into it; carry becomes the carry out
+// (value + carry > 2^(c-1)): the rule of msm::signed_digits.
+CUZK_HD int signed_digit(std::uint32_t value, std::uint32_t& carry, unsigned c) {
+  const std::uint32_t in = carry;
+  carry = value + in > (1u << (c - 1)) ? 1u : 0u;
+  return static_cast<int>(value + in) - static_cast<int>(carry << c);
+}
+
 // Bit w of the result = the carry into window w of s (windows <= kMaxCarryWindows).
 CUZK_HD std::uint32_t digit_carries(const std::uint32_t (&s)[8], unsigned c, unsigned windows) {
-  const std::uint32_t half = 1u << (c - 1);
   std::uint32_t carry = 0, mask = 0;
   for (unsigned w = 0; w < windows; ++w) {
-    const unsigned pos = w * c, wi = pos >> 5, off = pos & 31;
     mask |= carry << w;
-    carry = window_value(scalar_word(s, wi), scalar_word(s, wi + 1), off, c) + carry > half ? 1u : 0u;
+    (void)signed_digit(scalar_window(s, w, c), carry, c);
   }
   return mask;
 }
