@@ -199,8 +199,9 @@ class MsmRun {
   }
   // Level 0 kernel (operands in shared memory, msm_smem.cuh) with its dynamic shared memory,
   // and how many of its threads the device holds at once. G1: 9 Fq slots per thread, 4 blocks
-  // of 128 per SM, the next point copied during the current addition; G2: 17 Fq slots, 2
-  // blocks per SM, one point buffer (two would leave one block per SM).
+  // of 128 per SM, the next point copied during the current addition; G2: 14 Fq slots, 5
+  // blocks of 64 per SM (BLS12-381), one point buffer (two would leave 4 blocks).
+  static constexpr unsigned kChunkT = kExtensionCoord<F> ? 64 : 128;
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
     std::size_t smem = 0;
@@ -208,18 +209,18 @@ class MsmRun {
   };
   static ChunkKernel chunk_kernel() {
     using C = typename CoordParams<F>::C;
-    constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kBuffers = kDeg == 1 ? 2 : 1, kMin = kDeg == 1 ? 4 : 2;
+    constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kBuffers = kDeg == 1 ? 2 : 1, kMin = kDeg == 1 ? 4 : 5;
     ChunkKernel k;
-    k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kBuffers, kMin>;
-    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kT, kDeg>, kT, kBuffers>::smem_bytes();
+    k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kBuffers, kChunkT, kMin>;
+    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT, kBuffers>::smem_bytes();
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
     CUZK_CUDA_CHECK(
         cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
     int dev = 0, sms = 0, per_sm = 0;
     CUZK_CUDA_CHECK(cudaGetDevice(&dev));
     CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, kT, k.smem));
-    k.resident = std::size_t{kT} * static_cast<std::size_t>(std::max(1, per_sm)) * static_cast<std::size_t>(std::max(1, sms));
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, kChunkT, k.smem));
+    k.resident = std::size_t{kChunkT} * static_cast<std::size_t>(std::max(1, per_sm)) * static_cast<std::size_t>(std::max(1, sms));
     return k;
   }
   // Entries per level-0 thread for e entries: at least kPiece (the partial-sum buffers are
@@ -242,7 +243,7 @@ class MsmRun {
   void launch_chunk_sum(const u32* keys, const u32* vals, const u32* st, const u32* poff, u32 nseg, u32 S, u32 e,
                         X* out) const {
     const std::size_t threads = (std::size_t{e} + S - 1) / S;
-    chunk_.fn<<<blocks_of(threads, kT), kT, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e, out);
+    chunk_.fn<<<blocks_of(threads, kChunkT), kChunkT, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e, out);
   }
   ChunkKernel chunk_ = chunk_kernel();
   // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200

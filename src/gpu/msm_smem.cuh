@@ -37,14 +37,13 @@ struct ChunkSumSmem {
   using SF = typename Co::SF;
   using E = typename Co::E;
   using X = DevXyzz<E>;
-  // Elements: the accumulator (X, Y, ZZ, ZZZ), one temporary, kBuffers points (x, y); then
-  // Co::kTemps Fq slots for the products.
+  // Elements: the accumulator (X, Y, ZZ, ZZZ), one temporary, kBuffers points (x, y).
   enum : u32 { kX, kY, kZZ, kZZZ, kT, kP0x, kP0y, kP1x, kP1y };
   static constexpr u32 kElems = 5 + 2 * kBuffers;
-  static constexpr u32 kFqSlots = kElems * Co::kWidth + Co::kTemps;
+  static constexpr u32 kFqSlots = kElems * Co::kWidth;
   static constexpr std::size_t smem_bytes() { return std::size_t{kFqSlots} * SF::Q * 16 * kThreads; }
   static __device__ __forceinline__ u32 at(u32 elem) { return SF::slot(elem * Co::kWidth); }
-  static __device__ __forceinline__ void mul(u32 r, u32 a, u32 b) { Co::mul(r, a, b, SF::slot(kElems * Co::kWidth)); }
+  static __device__ __forceinline__ void mul(u32 r, u32 a, u32 b) { Co::mul(r, a, b); }
   // r = a - b (or -(a + b) when neg); true when the result is zero.
   static __device__ __forceinline__ bool sub(u32 r, u32 a, u32 b, bool neg = false) {
     const E v = neg ? -(Co::get(a) + Co::get(b)) : Co::get(a) - Co::get(b);
@@ -112,14 +111,16 @@ struct ChunkSumSmem {
   }
 };
 
-// Level 0 over the sorted entries with shared-memory operands (ChunkSumSmem), blocks of 128.
-template <class C, int Deg, int kBuffers, int MinBlocks>
-__global__ void __launch_bounds__(128, MinBlocks)
+// Level 0 over the sorted entries with shared-memory operands (ChunkSumSmem), blocks of
+// kThreads.
+template <class C, int Deg, int kBuffers, unsigned kThreads, int MinBlocks>
+__global__ void __launch_bounds__(kThreads, MinBlocks)
     chunk_sum_smem_kernel(const u32* keys, const u32* vals,
-                          const DevAffine<typename SmemCoord<C, 128, Deg>::E>* pts, const u32* start,
-                          const u32* poff, u32 nseg, u32 S, u32 e, DevXyzz<typename SmemCoord<C, 128, Deg>::E>* out) {
-  using Co = SmemCoord<C, 128, Deg>;
-  using K = ChunkSumSmem<Co, 128, kBuffers>;
+                          const DevAffine<typename SmemCoord<C, kThreads, Deg>::E>* pts, const u32* start,
+                          const u32* poff, u32 nseg, u32 S, u32 e,
+                          DevXyzz<typename SmemCoord<C, kThreads, Deg>::E>* out) {
+  using Co = SmemCoord<C, kThreads, Deg>;
+  using K = ChunkSumSmem<Co, kThreads, kBuffers>;
   const u64 t = gid();
   if (t * S >= e) return;
   const u32 k0 = static_cast<u32>(t * S), kend = min(e, k0 + S);

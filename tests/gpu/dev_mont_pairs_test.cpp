@@ -94,4 +94,54 @@ TYPED_TEST(MontPairsTest, SquareOfExtremes) {
   }
 }
 
+// The double-width product and the reduction on their own: mul_wide exact for any words
+// (all ones included), redc below 2p and equal to T R^-1 mod p up to T = p R - 1.
+TYPED_TEST(MontPairsTest, WideProductAndReduction) {
+  Env<TypeParam> env;
+  constexpr int N = Env<TypeParam>::N;
+  using P = gpu::MontPairs<typename Env<TypeParam>::C>;
+  std::mt19937_64 rng(41 + N);
+  const mpz_class top = env.R - 1, pR = env.p * env.R;
+  const mpz_class wide[] = {0, 1, top, env.p - 1, env.p, top - 1};
+  const mpz_class reds[] = {0, 1, pR - 1, pR - env.p, env.p * env.p, env.R - 1, env.R * (env.p - 1)};
+  for (int i = 0; i < 2000; ++i) {
+    const mpz_class A = i < 6 ? wide[i] : env.below(rng, env.R), B = i < 6 ? wide[5 - i] : env.below(rng, env.R);
+    u32 a[N], b[N], t[2 * N];
+    from_mpz(a, A), from_mpz(b, B);
+    P::mul_wide(t, a, b);
+    ASSERT_EQ(to_mpz(t), A * B) << A << " " << B;
+    const mpz_class T = i < 7 ? reds[i] : env.below(rng, pR);
+    u32 tt[2 * N], r[N];
+    from_mpz(tt, T);
+    P::redc(r, tt);
+    ASSERT_LT(to_mpz(r), 2 * env.p) << T;
+    ASSERT_EQ(to_mpz(r) % env.p, (T * env.Rinv) % env.p) << T;
+  }
+}
+
+// The Fp2 product with deferred reductions (u^2 = -1): both halves below 2p and equal to
+// (a0 b0 - a1 b1) R^-1 and (a0 b1 + a1 b0) R^-1 mod p, on extremes (a0 b0 < a1 b1 and the
+// largest sums included) and random values.
+TYPED_TEST(MontPairsTest, Fp2ProductOfExtremes) {
+  Env<TypeParam> env;
+  constexpr int N = Env<TypeParam>::N;
+  using P = gpu::MontPairs<typename Env<TypeParam>::C>;
+  std::mt19937_64 rng(53 + N);
+  const mpz_class vals[] = {0, 1, env.p - 1, env.p - 2, (env.p - 1) / 2, env.R % env.p};
+  const mpz_class p = env.p;
+  for (int i = 0; i < 1296 + 1500; ++i) {
+    mpz_class v[4];
+    for (int k = 0, q = i; k < 4; ++k, q /= 6) v[k] = i < 1296 ? vals[q % 6] : env.below(rng, p);
+    u32 a0[N], a1[N], b0[N], b1[N], c0[N], c1[N];
+    from_mpz(a0, v[0]), from_mpz(a1, v[1]), from_mpz(b0, v[2]), from_mpz(b1, v[3]);
+    P::fp2_mul(c0, c1, a0, a1, b0, b1);
+    ASSERT_LT(to_mpz(c0), 2 * p);
+    ASSERT_LT(to_mpz(c1), 2 * p);
+    mpz_class e0 = ((v[0] * v[2] - v[1] * v[3]) * env.Rinv) % p;
+    if (e0 < 0) e0 += p;
+    ASSERT_EQ(to_mpz(c0) % p, e0) << v[0] << " " << v[1] << " " << v[2] << " " << v[3];
+    ASSERT_EQ(to_mpz(c1) % p, ((v[0] * v[3] + v[1] * v[2]) * env.Rinv) % p);
+  }
+}
+
 }  // namespace

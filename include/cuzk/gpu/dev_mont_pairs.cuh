@@ -185,7 +185,52 @@ CUZK_UNROLL
     }
     T[2 * N - 2] = ptx::madc_lo_cc(a[N - 1], a[N - 1], T[2 * N - 2]);
     T[2 * N - 1] = ptx::madc_hi(a[N - 1], a[N - 1], T[2 * N - 1]);
-    // Reduction of T_lo: X holds words 0..N-1, Y words 1..N (as in row()).
+    redc(r, T);
+  }
+
+  // T = a b, all 2N words, for any a, b < 2^(32N) (N^2 multiply-adds). Every multiply-add
+  // reads and writes an aligned pair: a_j b_i with i + j even goes to E at pair i + j
+  // (E[w] = word w), with i + j odd to O at pair i + j - 1 (O[w] = word w + 1). Row i's two
+  // chains end one word above those of row i - 1 (or at the same word, which then holds at most
+  // that row's carry), so no carry word exceeds 2; E and 2^32 O are each at most T, so no
+  // chain carries out of the top word.
+  static CUZK_HD void mul_wide(u32 (&T)[2 * N], const u32 (&a)[N], const u32 (&b)[N]) {
+    u32 E[2 * N], O[2 * N];
+CUZK_UNROLL
+    for (int w = 0; w < 2 * N; ++w) E[w] = 0, O[w] = 0;
+CUZK_UNROLL
+    for (int i = 0; i < N; ++i) {
+      const int je = i & 1, jo = 1 - je;  // first j of the E chain and of the O chain
+      E[i + je] = ptx::mad_lo_cc(a[je], b[i], E[i + je]);
+      E[i + je + 1] = ptx::madc_hi_cc(a[je], b[i], E[i + je + 1]);
+CUZK_UNROLL
+      for (int j = je + 2; j < N; j += 2) {
+        E[i + j] = ptx::madc_lo_cc(a[j], b[i], E[i + j]);
+        E[i + j + 1] = ptx::madc_hi_cc(a[j], b[i], E[i + j + 1]);
+      }
+      const int ce = i + je + 2 * ((N - 1 - je) / 2) + 2;  // the word above the E chain
+      if (ce < 2 * N) E[ce] = ptx::addc(E[ce], 0);
+      O[i + jo - 1] = ptx::mad_lo_cc(a[jo], b[i], O[i + jo - 1]);
+      O[i + jo] = ptx::madc_hi_cc(a[jo], b[i], O[i + jo]);
+CUZK_UNROLL
+      for (int j = jo + 2; j < N; j += 2) {
+        O[i + j - 1] = ptx::madc_lo_cc(a[j], b[i], O[i + j - 1]);
+        O[i + j] = ptx::madc_hi_cc(a[j], b[i], O[i + j]);
+      }
+      const int co = i + jo + 2 * ((N - 1 - jo) / 2) + 1;  // (O index) the word above the O chain
+      if (co < 2 * N - 1) O[co] = ptx::addc(O[co], 0);
+    }
+    T[0] = E[0];
+    T[1] = ptx::add_cc(E[1], O[0]);
+CUZK_UNROLL
+    for (int w = 2; w < 2 * N - 1; ++w) T[w] = ptx::addc_cc(E[w], O[w - 1]);
+    T[2 * N - 1] = ptx::addc(E[2 * N - 1], O[2 * N - 2]);
+  }
+
+  // r = T / R mod p, below 2p, for a 2N-word T < p R (Montgomery reduction): MontPairs rows
+  // without the a b_i products reduce T_lo (X holds words 0..N-1, Y words 1..N, as in row());
+  // REDC(T) = (T_lo + M p) / R + T_hi <= p + (p - 1).
+  static CUZK_HD void redc(u32 (&r)[N], const u32 (&T)[2 * N]) {
     u32 X[N], Y[N];
 CUZK_UNROLL
     for (int k = 0; k < N; ++k) X[k] = T[k], Y[k] = 0;
@@ -197,6 +242,45 @@ CUZK_UNROLL
 CUZK_UNROLL
     for (int k = 1; k < N - 1; ++k) r[k] = ptx::addc_cc(r[k], T[N + k]);
     r[N - 1] = ptx::addc(r[N - 1], T[2 * N - 1]);
+  }
+
+  // (c0 + c1 u) = (a0 + a1 u)(b0 + b1 u) / R in Fp[u]/(u^2 + 1), each below 2p, for inputs
+  // below p: Karatsuba with the reductions deferred, 3 double-width products and 2 reductions
+  // (3 N^2 + 2 (N^2 + N) multiply-adds; BLS12-381 Fq: 744 against 900 for three products).
+  //   c0 = REDC(a0 b0 - a1 b1 [+ p R when negative]): in (p R - p^2, p R) or [0, p^2);
+  //   c1 = REDC((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) = REDC(a0 b1 + a1 b0) < REDC(2 p^2);
+  // both below p R because 2p < R; a0 + a1 < 2p needs no reduction (p < 2^(32N - 1)).
+  static CUZK_HD void fp2_mul(u32 (&c0)[N], u32 (&c1)[N], const u32 (&a0)[N], const u32 (&a1)[N],
+                              const u32 (&b0)[N], const u32 (&b1)[N]) {
+    u32 T0[2 * N], T1[2 * N], S[2 * N];
+    mul_wide(T0, a0, b0);
+    mul_wide(T1, a1, b1);
+    S[0] = ptx::add_cc(T0[0], T1[0]);
+CUZK_UNROLL
+    for (int w = 1; w < 2 * N - 1; ++w) S[w] = ptx::addc_cc(T0[w], T1[w]);
+    S[2 * N - 1] = ptx::addc(T0[2 * N - 1], T1[2 * N - 1]);
+    T0[0] = ptx::sub_cc(T0[0], T1[0]);
+CUZK_UNROLL
+    for (int w = 1; w < 2 * N; ++w) T0[w] = ptx::subc_cc(T0[w], T1[w]);
+    const u32 neg = ptx::subc(0, 0);  // all ones when a0 b0 < a1 b1: add p R
+    T0[N] = ptx::add_cc(T0[N], C::p(0) & neg);
+CUZK_UNROLL
+    for (int k = 1; k < N - 1; ++k) T0[N + k] = ptx::addc_cc(T0[N + k], C::p(k) & neg);
+    T0[2 * N - 1] = ptx::addc(T0[2 * N - 1], C::p(N - 1) & neg);
+    redc(c0, T0);
+    u32 sa[N], sb[N];
+    sa[0] = ptx::add_cc(a0[0], a1[0]);
+CUZK_UNROLL
+    for (int k = 1; k < N; ++k) sa[k] = ptx::addc_cc(a0[k], a1[k]);
+    sb[0] = ptx::add_cc(b0[0], b1[0]);
+CUZK_UNROLL
+    for (int k = 1; k < N; ++k) sb[k] = ptx::addc_cc(b0[k], b1[k]);
+    mul_wide(T1, sa, sb);
+    T1[0] = ptx::sub_cc(T1[0], S[0]);
+CUZK_UNROLL
+    for (int w = 1; w < 2 * N - 1; ++w) T1[w] = ptx::subc_cc(T1[w], S[w]);
+    T1[2 * N - 1] = ptx::subc(T1[2 * N - 1], S[2 * N - 1]);
+    redc(c1, T1);
   }
 
  private:
