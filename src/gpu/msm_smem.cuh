@@ -102,12 +102,17 @@ struct ChunkSumSmem {
     mul(zz, zz, t);     // ZZ3 = ZZ PP
     mul(t, x, t);       // Q = X PP
     mul(zzz, zzz, px);  // ZZZ3 = ZZZ PPP
-    mul(y, y, px);      // Y PPP
     mul(x, py, py);     // R^2
     Co::put(x, Co::get(x) - Co::get(px) - Co::get(t).dbl());  // X3 = R^2 - PPP - 2Q
     sub(t, t, x);       // Q - X3
-    mul(t, py, t);      // R (Q - X3)
-    sub(y, t, y);       // Y3 = R (Q - X3) - Y PPP
+    if constexpr (Co::kSumOfProducts) {
+      Co::put(y, -Co::get(y));  // -Y
+      Co::mul2(y, py, t, y, px);  // Y3 = R (Q - X3) + (-Y) PPP, one reduction
+    } else {
+      mul(y, y, px);  // Y PPP
+      mul(t, py, t);  // R (Q - X3)
+      sub(y, t, y);   // Y3 = R (Q - X3) - Y PPP
+    }
   }
 };
 

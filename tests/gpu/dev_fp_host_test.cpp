@@ -94,4 +94,26 @@ TYPED_TEST(DevFpHost, ProductVariantsMatchHost) {
   }
 }
 
+// a b + c d with one reduction (DevFp::mont_mul2, the two-lane G2 product's half), reduced,
+// where it is defined (3p < 2^(32N) on the PTX path).
+TYPED_TEST(DevFpHost, TwoProductSumMatchesHost) {
+  using F = TypeParam;
+  using D = gpu::DevField<F>;
+#if defined(CUZK_GPU_PTX_PATH)
+  if constexpr (!gpu::MontPairs<typename D::Params>::kMul2Fits) {
+    GTEST_SKIP() << "3p >= 2^(32N)";
+  } else
+#endif
+  {
+    std::mt19937_64 rng(0xbeef + sizeof(F));
+    const auto a = sample<F>(rng, 1000), b = sample<F>(rng, 1000);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::size_t j = (i * 7 + 3) % a.size(), k = (i * 13 + 1) % a.size();
+      D r;
+      D::mont_mul2(r.l, to_dev(a[i]).l, to_dev(b[i]).l, to_dev(a[j]).l, to_dev(b[k]).l);
+      ASSERT_TRUE(same<F>(r, a[i] * b[i] + a[j] * b[k])) << a[i] << " " << b[i] << " " << a[j] << " " << b[k];
+    }
+  }
+}
+
 }  // namespace

@@ -144,4 +144,32 @@ TYPED_TEST(MontPairsTest, Fp2ProductOfExtremes) {
   }
 }
 
+// Two products with one reduction (MontPairs::mul2, Y3 of the MSM's mixed additions): below 3p
+// and equal to (x y + z w) R^-1 mod p for x, z <= p and y, w < p, extremes included.
+template <class F>
+void check_mul2() {
+  Env<F> env;
+  constexpr int N = Env<F>::N;
+  using P = gpu::MontPairs<typename Env<F>::C>;
+  std::mt19937_64 rng(67 + N);
+  const mpz_class p = env.p;
+  const mpz_class vals[] = {0, 1, p - 1, p - 2, (p - 1) / 2, env.R % p};
+  for (int i = 0; i < 1296 + 1500; ++i) {
+    mpz_class v[4];
+    for (int k = 0, q = i; k < 4; ++k, q /= 6) v[k] = i < 1296 ? vals[q % 6] : env.below(rng, p);
+    if (i % 5 == 1) v[0] = p;  // x and z may equal p
+    if (i % 7 == 2) v[2] = p;
+    u32 x[N], y[N], z[N], w[N], r[N];
+    from_mpz(x, v[0]), from_mpz(y, v[1]), from_mpz(z, v[2]), from_mpz(w, v[3]);
+    P::mul2(r, x, y, z, w);
+    ASSERT_LT(to_mpz(r), 3 * p);
+    ASSERT_EQ(to_mpz(r) % p, ((v[0] * v[1] + v[2] * v[3]) * env.Rinv) % p)
+        << v[0] << " " << v[1] << " " << v[2] << " " << v[3];
+  }
+}
+TYPED_TEST(MontPairsTest, TwoProductsOneReduction) {
+  if constexpr (gpu::MontPairs<typename Env<TypeParam>::C>::kMul2Fits) check_mul2<TypeParam>();
+  else GTEST_SKIP() << "3p >= 2^(32N): mul2 is not defined for this modulus";
+}
+
 }  // namespace

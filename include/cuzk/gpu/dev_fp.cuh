@@ -183,6 +183,24 @@ CUZK_UNROLL
 #endif
   }
 
+  // r = (x y + z w)/R mod p for x, z <= p and y, w < p: MontPairs::mul2 (two products, one
+  // reduction; needs 3p < 2^(32N), so not BLS12-381 Fr) on the device, two products elsewhere.
+  static CUZK_HD void mont_mul2(std::uint32_t (&r)[N], const std::uint32_t (&x)[N], const std::uint32_t (&y)[N],
+                                const std::uint32_t (&z)[N], const std::uint32_t (&w)[N]) {
+#if defined(CUZK_GPU_PTX_PATH)
+    MontPairs<C>::mul2(r, x, y, z, w);
+    reduce_once(r);  // < 3p -> < 2p
+    reduce_once(r);
+#else
+    DevFp a, b;
+    mont_mul_portable(a.l, x, y);
+    mont_mul_portable(b.l, z, w);
+    a += b;
+CUZK_UNROLL
+    for (int k = 0; k < N; ++k) r[k] = a.l[k];
+#endif
+  }
+
   // Portable CIOS on 64-bit products (any compiler; on the device it is one of the
   // variants timed by gpu_mul_bench).
   static CUZK_HD void mont_mul_portable(std::uint32_t (&r)[N], const std::uint32_t (&a)[N],

@@ -119,6 +119,65 @@ CUZK_UNROLL
     last_division(r, X, Y);
   }
 
+  // r = (x y + z w) / R mod p, below 3p, for x, z <= p and y, w < p (one Montgomery
+  // reduction for two products: 3 N^2 + N multiply-adds). Rows as row() with a second product
+  // chain in each array; with t < 3p at a row start the row's total is below 3p 2^32, so t
+  // stays below 3p and the row total inside X's and Y's words (3p < 2^(32N)). The MSM's
+  // level 0 takes Y3 = R (Q - X3) + (-Y) PPP of its mixed additions this way.
+  static constexpr bool kMul2Fits = C::p(N - 1) < 0x55555554u;  // 3p < 2^(32N): not BLS12-381 Fr
+  static CUZK_HD void mul2(u32 (&r)[N], const u32 (&x)[N], const u32 (&y)[N], const u32 (&z)[N],
+                           const u32 (&w)[N]) {
+    static_assert(kMul2Fits, "mul2 needs 3p < 2^(32N)");
+    u32 X[N], Y[N];
+CUZK_UNROLL
+    for (int k = 0; k < N; ++k) X[k] = 0, Y[k] = 0;
+CUZK_UNROLL
+    for (int i = 0; i < N; ++i) {
+      u32 nx[N], ny[N];
+CUZK_UNROLL
+      for (int k = 0; k < N; ++k) nx[k] = Y[k];
+      nx[0] = ptx::add_cc(nx[0], X[1]);
+CUZK_UNROLL
+      for (int k = 0; k < N - 2; k += 2) {
+        ny[k] = ptx::madc_lo_cc(x[k + 1], y[i], X[k + 2]);
+        ny[k + 1] = ptx::madc_hi_cc(x[k + 1], y[i], X[k + 3]);
+      }
+      ny[N - 2] = ptx::madc_lo_cc(x[N - 1], y[i], 0);
+      ny[N - 1] = ptx::madc_hi(x[N - 1], y[i], 0);
+      ny[0] = ptx::mad_lo_cc(z[1], w[i], ny[0]);
+      ny[1] = ptx::madc_hi_cc(z[1], w[i], ny[1]);
+CUZK_UNROLL
+      for (int k = 2; k < N; k += 2) {
+        ny[k] = ptx::madc_lo_cc(z[k + 1], w[i], ny[k]);
+        ny[k + 1] = ptx::madc_hi_cc(z[k + 1], w[i], ny[k + 1]);
+      }
+      cmad_even(nx, x, y[i]);
+      ny[N - 1] = ptx::addc(ny[N - 1], 0);
+      cmad_even(nx, z, w[i]);
+      ny[N - 1] = ptx::addc(ny[N - 1], 0);
+      const u32 m = nx[0] * C::inv();
+      ny[0] = ptx::mad_lo_cc(m, C::p(1), ny[0]);
+      ny[1] = ptx::madc_hi_cc(m, C::p(1), ny[1]);
+CUZK_UNROLL
+      for (int k = 2; k < N - 2; k += 2) {
+        ny[k] = ptx::madc_lo_cc(m, C::p(k + 1), ny[k]);
+        ny[k + 1] = ptx::madc_hi_cc(m, C::p(k + 1), ny[k + 1]);
+      }
+      ny[N - 2] = ptx::madc_lo_cc(m, C::p(N - 1), ny[N - 2]);
+      ny[N - 1] = ptx::madc_hi(m, C::p(N - 1), ny[N - 1]);
+      add_even_mp(X, Y, nx, ny, m);
+    }
+    last_division(r, X, Y);
+  }
+
+  // s = a + b over N words (a, b < p: no carry out, p < 2^(32N - 1)).
+  static CUZK_HD void sum(u32 (&s)[N], const u32 (&a)[N], const u32 (&b)[N]) {
+    s[0] = ptx::add_cc(a[0], b[0]);
+CUZK_UNROLL
+    for (int k = 1; k < N - 1; ++k) s[k] = ptx::addc_cc(a[k], b[k]);
+    s[N - 1] = ptx::addc(a[N - 1], b[N - 1]);
+  }
+
   // The last division by 2^32 of a row's result: word k = Y[k] + X[k + 1] (X[0] is 0).
   static CUZK_HD void last_division(u32 (&r)[N], const u32 (&X)[N], const u32 (&Y)[N]) {
     r[0] = ptx::add_cc(Y[0], X[1]);
@@ -269,12 +328,7 @@ CUZK_UNROLL
     T0[2 * N - 1] = ptx::addc(T0[2 * N - 1], C::p(N - 1) & neg);
     redc(c0, T0);
     u32 sa[N], sb[N];
-    sa[0] = ptx::add_cc(a0[0], a1[0]);
-CUZK_UNROLL
-    for (int k = 1; k < N; ++k) sa[k] = ptx::addc_cc(a0[k], a1[k]);
-    sb[0] = ptx::add_cc(b0[0], b1[0]);
-CUZK_UNROLL
-    for (int k = 1; k < N; ++k) sb[k] = ptx::addc_cc(b0[k], b1[k]);
+    sum(sa, a0, a1), sum(sb, b0, b1);
     mul_wide(T1, sa, sb);
     T1[0] = ptx::sub_cc(T1[0], S[0]);
 CUZK_UNROLL
