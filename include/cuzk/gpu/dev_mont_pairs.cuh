@@ -52,12 +52,21 @@ CUZK_UNROLL
   // (X <- the new word-0 array, Y <- the new word-1 array). The modulus limbs are immediates
   // (the same speed as with them in registers, gpu_mul_bench).
   static CUZK_HD void row(u32 (&X)[N], u32 (&Y)[N], const u32 (&a)[N], u32 bi) {
-    // Division by 2^32 of the previous row: new X = Y, new Y = X >> 64 bits, + X[1] at word 0.
     u32 nx[N], ny[N];
+    start_row(nx, ny, X, Y, a, bi);
+    cmad_even(nx, a, bi);
+    ny[N - 1] = ptx::addc(ny[N - 1], 0);
+    add_mp(X, Y, nx, ny);
+  }
+
+  // The start of a row: the division by 2^32 of the previous one (new X = Y, new Y = X >> 64
+  // bits, + X[1] at word 0) and the odd products a_(2k+1) bi onto the shifted words (the carry
+  // of word 0 enters at word 1 = ny[0]).
+  static CUZK_HD void start_row(u32 (&nx)[N], u32 (&ny)[N], const u32 (&X)[N], const u32 (&Y)[N], const u32 (&a)[N],
+                                u32 bi) {
 CUZK_UNROLL
     for (int k = 0; k < N; ++k) nx[k] = Y[k];
     nx[0] = ptx::add_cc(nx[0], X[1]);
-    // Odd products onto the shifted words (the carry of word 0 enters at word 1 = ny[0]).
 CUZK_UNROLL
     for (int k = 0; k < N - 2; k += 2) {
       ny[k] = ptx::madc_lo_cc(a[k + 1], bi, X[k + 2]);
@@ -65,10 +74,11 @@ CUZK_UNROLL
     }
     ny[N - 2] = ptx::madc_lo_cc(a[N - 1], bi, 0);
     ny[N - 1] = ptx::madc_hi(a[N - 1], bi, 0);
-    // Even products.
-    cmad_even(nx, a, bi);
-    ny[N - 1] = ptx::addc(ny[N - 1], 0);
-    // m p: odd limbs into ny, even limbs into nx (clears word 0).
+  }
+
+  // The end of a row: m = nx[0] (-p^-1) clears word 0; m p's odd limbs go into ny, its even
+  // ones into nx (add_even_mp); then X, Y <- nx, ny.
+  static CUZK_HD void add_mp(u32 (&X)[N], u32 (&Y)[N], u32 (&nx)[N], u32 (&ny)[N]) {
     const u32 m = nx[0] * C::inv();
     if constexpr (kP1IsOnes) {  // m (2^32 - 1) = 2^32 (m - (m != 0)) + (-m mod 2^32)
       const u32 lo = ptx::sub_cc(0, m);
@@ -134,17 +144,8 @@ CUZK_UNROLL
 CUZK_UNROLL
     for (int i = 0; i < N; ++i) {
       u32 nx[N], ny[N];
-CUZK_UNROLL
-      for (int k = 0; k < N; ++k) nx[k] = Y[k];
-      nx[0] = ptx::add_cc(nx[0], X[1]);
-CUZK_UNROLL
-      for (int k = 0; k < N - 2; k += 2) {
-        ny[k] = ptx::madc_lo_cc(x[k + 1], y[i], X[k + 2]);
-        ny[k + 1] = ptx::madc_hi_cc(x[k + 1], y[i], X[k + 3]);
-      }
-      ny[N - 2] = ptx::madc_lo_cc(x[N - 1], y[i], 0);
-      ny[N - 1] = ptx::madc_hi(x[N - 1], y[i], 0);
-      ny[0] = ptx::mad_lo_cc(z[1], w[i], ny[0]);
+      start_row(nx, ny, X, Y, x, y[i]);
+      ny[0] = ptx::mad_lo_cc(z[1], w[i], ny[0]);  // z's odd limbs
       ny[1] = ptx::madc_hi_cc(z[1], w[i], ny[1]);
 CUZK_UNROLL
       for (int k = 2; k < N; k += 2) {
@@ -155,17 +156,7 @@ CUZK_UNROLL
       ny[N - 1] = ptx::addc(ny[N - 1], 0);
       cmad_even(nx, z, w[i]);
       ny[N - 1] = ptx::addc(ny[N - 1], 0);
-      const u32 m = nx[0] * C::inv();
-      ny[0] = ptx::mad_lo_cc(m, C::p(1), ny[0]);
-      ny[1] = ptx::madc_hi_cc(m, C::p(1), ny[1]);
-CUZK_UNROLL
-      for (int k = 2; k < N - 2; k += 2) {
-        ny[k] = ptx::madc_lo_cc(m, C::p(k + 1), ny[k]);
-        ny[k + 1] = ptx::madc_hi_cc(m, C::p(k + 1), ny[k + 1]);
-      }
-      ny[N - 2] = ptx::madc_lo_cc(m, C::p(N - 1), ny[N - 2]);
-      ny[N - 1] = ptx::madc_hi(m, C::p(N - 1), ny[N - 1]);
-      add_even_mp(X, Y, nx, ny, m);
+      add_mp(X, Y, nx, ny);
     }
     last_division(r, X, Y);
   }
