@@ -198,9 +198,8 @@ class MsmRun {
     msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, in, out);
   }
   // Level 0 kernel (operands in shared memory, msm_smem.cuh) with its dynamic shared memory,
-  // and how many of its threads the device holds at once. G1: 9 Fq slots per thread, 4 blocks
-  // of 128 per SM, the next point copied during the current addition; G2: 14 Fq slots, 5
-  // blocks of 64 per SM (BLS12-381), one point buffer (two would leave 4 blocks).
+  // and how many of its threads the device holds at once (shared memory bound). G1: 7 Fq slots
+  // per thread, 5 blocks of 128 per SM; G2: 14 Fq slots, 5 blocks of 64 (BLS12-381).
   static constexpr unsigned kChunkT = kExtensionCoord<F> ? 64 : 128;
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
@@ -209,10 +208,10 @@ class MsmRun {
   };
   static ChunkKernel chunk_kernel() {
     using C = typename CoordParams<F>::C;
-    constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kBuffers = kDeg == 1 ? 2 : 1, kMin = kDeg == 1 ? 4 : 5;
+    constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kMin = 5;
     ChunkKernel k;
-    k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kBuffers, kChunkT, kMin>;
-    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT, kBuffers>::smem_bytes();
+    k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kChunkT, kMin>;
+    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes();
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
     CUZK_CUDA_CHECK(
         cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));

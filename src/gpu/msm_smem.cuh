@@ -15,11 +15,12 @@
 // + 69 MOV per mixed addition), and the kernel needed 166 registers (3 blocks of 128 per SM;
 // G2 255 and one block). Here each thread keeps its accumulator, its point(s) and one
 // temporary in shared-memory slots; the product takes slot indices, loads its operands
-// (LDS.128) and stores its result; with two point buffers the next point is copied into
-// shared memory (cp.async) while the current one is added. G1: 78 registers, 4 blocks per SM
-// (shared memory bound), 21 moves per mixed addition. Measured on the H200 (bench/RESULTS.md,
-// eighth session): G1 2^26 accumulation 367.4 -> 362.4 ms; in both G1 kernels the IMAD.WIDE
-// pipe is ~90% busy (ncu), so the moves had mostly run beside it.
+// (LDS.128) and stores its result; each point is copied into its slots by cp.async. G1: 7 Fq
+// slots, 88 registers, 5 blocks of 128 per SM (shared memory bound). Measured on the H200
+// (bench/RESULTS.md, eighth and ninth sessions): G1 2^26 accumulation 367.4 -> 362.4 ms with
+// the operands in shared memory (the IMAD.WIDE pipe ~90% busy in both kernels: the moves had
+// mostly run beside it); a second point buffer, copying the next point during the current
+// addition, needs 9 slots and leaves 4 blocks per SM: 326 against 322.5 ms without it.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -30,16 +31,15 @@ namespace cuzk::gpu::msmk {
 
 // Thread t of level 0: the mixed additions of madd-2008-s (DevXyzz::add_mixed) slot by slot,
 // with the same exceptional cases (a point at infinity is skipped, P = acc doubles the accumulator,
-// P = -acc gives infinity). Co = SmemCoord<C, kThreads, Deg>; kBuffers point buffers (2: the
-// next point is copied while the current one is added). Dynamic shared memory: smem_bytes().
-template <class Co, unsigned kThreads, int kBuffers>
+// P = -acc gives infinity). Co = SmemCoord<C, kThreads, Deg>. Dynamic shared memory:
+// smem_bytes().
+template <class Co, unsigned kThreads>
 struct ChunkSumSmem {
   using SF = typename Co::SF;
   using E = typename Co::E;
   using X = DevXyzz<E>;
-  // Elements: the accumulator (X, Y, ZZ, ZZZ), one temporary, kBuffers points (x, y).
-  enum : u32 { kX, kY, kZZ, kZZZ, kT, kP0x, kP0y, kP1x, kP1y };
-  static constexpr u32 kElems = 5 + 2 * kBuffers;
+  // Elements: the accumulator (X, Y, ZZ, ZZZ), one temporary, the point (x, y).
+  enum : u32 { kX, kY, kZZ, kZZZ, kT, kPx, kPy, kElems };
   static constexpr u32 kFqSlots = kElems * Co::kWidth;
   static constexpr std::size_t smem_bytes() { return std::size_t{kFqSlots} * SF::Q * 16 * kThreads; }
   static __device__ __forceinline__ u32 at(u32 elem) { return SF::slot(elem * Co::kWidth); }
@@ -118,38 +118,31 @@ struct ChunkSumSmem {
 
 // Level 0 over the sorted entries with shared-memory operands (ChunkSumSmem), blocks of
 // kThreads.
-template <class C, int Deg, int kBuffers, unsigned kThreads, int MinBlocks>
+template <class C, int Deg, unsigned kThreads, int MinBlocks>
 __global__ void __launch_bounds__(kThreads, MinBlocks)
     chunk_sum_smem_kernel(const u32* keys, const u32* vals,
                           const DevAffine<typename SmemCoord<C, kThreads, Deg>::E>* pts, const u32* start,
                           const u32* poff, u32 nseg, u32 S, u32 e,
                           DevXyzz<typename SmemCoord<C, kThreads, Deg>::E>* out) {
   using Co = SmemCoord<C, kThreads, Deg>;
-  using K = ChunkSumSmem<Co, kThreads, kBuffers>;
+  using K = ChunkSumSmem<Co, kThreads>;
   const u64 t = gid();
   if (t * S >= e) return;
   const u32 k0 = static_cast<u32>(t * S), kend = min(e, k0 + S);
   u32 cur = keys ? keys[k0] : 0;  // no keys: one segment
   if (cur >= nseg) return;
-  const auto fetch = [&](u32 k, u32 buf) {
+  const auto fetch = [&](u32 k) {
     const auto* p = pts + (vals[k] & ~kNegBit);
-    Co::copy_async(K::at(buf ? K::kP1x : K::kP0x), &p->x);
-    Co::copy_async(K::at(buf ? K::kP1y : K::kP0y), &p->y);
+    Co::copy_async(K::at(K::kPx), &p->x);
+    Co::copy_async(K::at(K::kPy), &p->y);
     asm volatile("cp.async.commit_group;" ::: "memory");
   };
   const auto flush = [&](bool inf) {
     stv(out + poff[cur] + (t - start[cur] / S), inf ? K::X::infinity() : K::get_acc());
   };
   bool inf = true;
-  if constexpr (kBuffers == 2) fetch(k0, 0);
   for (u32 k = k0; k < kend; ++k) {
-    const u32 buf = kBuffers == 2 ? (k - k0) & 1 : 0;
-    if constexpr (kBuffers == 2) {
-      if (k + 1 < kend) fetch(k + 1, buf ^ 1);
-      else asm volatile("cp.async.commit_group;" ::: "memory");  // an empty group: wait_group 1 below
-    } else {
-      fetch(k, 0);
-    }
+    fetch(k);
     const u32 b = keys ? keys[k] : 0;
     if (b != cur) {
       flush(inf);
@@ -157,9 +150,8 @@ __global__ void __launch_bounds__(kThreads, MinBlocks)
       if (cur >= nseg) break;
       inf = true;
     }
-    if constexpr (kBuffers == 2) asm volatile("cp.async.wait_group 1;" ::: "memory");  // entry k's point landed
-    else asm volatile("cp.async.wait_group 0;" ::: "memory");
-    K::add_point(K::at(buf ? K::kP1x : K::kP0x), K::at(buf ? K::kP1y : K::kP0y), (vals[k] & kNegBit) != 0, inf);
+    asm volatile("cp.async.wait_group 0;" ::: "memory");  // entry k's point landed
+    K::add_point(K::at(K::kPx), K::at(K::kPy), (vals[k] & kNegBit) != 0, inf);
   }
   asm volatile("cp.async.wait_all;" ::: "memory");  // no copy may land after the thread exits
   if (cur < nseg) flush(inf);
