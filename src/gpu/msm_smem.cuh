@@ -13,10 +13,10 @@
 // git history), every out-of-line product call moved its 2 x 12 input and 12 output words
 // between the caller's registers and the call's (its disassembly, BLS12-381 G1: 241 IMAD.MOV
 // + 69 MOV per mixed addition), and the kernel needed 166 registers (3 blocks of 128 per SM;
-// G2 255 and one block). Here each thread keeps its accumulator, its point(s) and one
+// G2 255 and one block). Here each thread keeps its accumulator, its point and one
 // temporary in shared-memory slots; the product takes slot indices, loads its operands
 // (LDS.128) and stores its result; each point is copied into its slots by cp.async. G1: 7 Fq
-// slots, 88 registers, 5 blocks of 128 per SM (shared memory bound). Measured on the H200
+// slots, 86 registers, 5 blocks of 128 per SM (shared memory bound). Measured on the H200
 // (bench/RESULTS.md, eighth and ninth sessions): G1 2^26 accumulation 367.4 -> 362.4 ms with
 // the operands in shared memory (the IMAD.WIDE pipe ~90% busy in both kernels: the moves had
 // mostly run beside it); a second point buffer, copying the next point during the current
