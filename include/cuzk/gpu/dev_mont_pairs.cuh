@@ -281,12 +281,12 @@ CUZK_UNROLL
   // without the a b_i products reduce T_lo (X holds words 0..N-1, Y words 1..N, as in row());
   // REDC(T) = (T_lo + M p) / R + T_hi <= p + (p - 1).
   static CUZK_HD void redc(u32 (&r)[N], const u32 (&T)[2 * N]) {
-    u32 X[N], Y[N];
+    u32 X[N], Y[N], nx[N], ny[N];
 CUZK_UNROLL
-    for (int k = 0; k < N; ++k) X[k] = T[k], Y[k] = 0;
-    reduce_row(X, Y, /*first=*/true);
+    for (int k = 0; k < N; ++k) nx[k] = T[k], ny[k] = 0;
+    add_mp(X, Y, nx, ny);  // the first row: no previous row to divide by 2^32
 CUZK_UNROLL
-    for (int i = 1; i < N; ++i) reduce_row(X, Y, false);
+    for (int i = 1; i < N; ++i) reduce_row(X, Y);
     last_division(r, X, Y);
     r[0] = ptx::add_cc(r[0], T[N]);
 CUZK_UNROLL
@@ -329,37 +329,22 @@ CUZK_UNROLL
   }
 
  private:
-  // One reduction row: (X + 2^32 Y [+ the previous row's division]) + m p with m clearing
-  // word 0. first: X, Y hold the value itself (no previous row to divide by 2^32).
-  static CUZK_HD void reduce_row(u32 (&X)[N], u32 (&Y)[N], bool first) {
+  // One reduction row after the first: the division by 2^32 of the previous row (new X = Y,
+  // new Y = X >> 64 bits, + X[1] at word 0), then + m p with m clearing word 0 (the odd limbs
+  // of m p onto the shifted words, taking the division's carry).
+  static CUZK_HD void reduce_row(u32 (&X)[N], u32 (&Y)[N]) {
     u32 nx[N], ny[N];
-    u32 m;
-    if (first) {
 CUZK_UNROLL
-      for (int k = 0; k < N; ++k) nx[k] = X[k];
-      m = nx[0] * C::inv();
-      ny[0] = ptx::mad_lo_cc(m, C::p(1), Y[0]);
-      ny[1] = ptx::madc_hi_cc(m, C::p(1), Y[1]);
+    for (int k = 0; k < N; ++k) nx[k] = Y[k];
+    nx[0] = ptx::add_cc(nx[0], X[1]);
+    const u32 m = nx[0] * C::inv();
 CUZK_UNROLL
-      for (int k = 2; k < N - 2; k += 2) {
-        ny[k] = ptx::madc_lo_cc(m, C::p(k + 1), Y[k]);
-        ny[k + 1] = ptx::madc_hi_cc(m, C::p(k + 1), Y[k + 1]);
-      }
-    } else {
-      // Division by 2^32 of the previous row: new X = Y, new Y = X >> 64 bits, + X[1] at
-      // word 0; m from the new word 0; the odd limbs of m p onto the shifted words.
-CUZK_UNROLL
-      for (int k = 0; k < N; ++k) nx[k] = Y[k];
-      nx[0] = ptx::add_cc(nx[0], X[1]);
-      m = nx[0] * C::inv();
-CUZK_UNROLL
-      for (int k = 0; k < N - 2; k += 2) {
-        ny[k] = ptx::madc_lo_cc(m, C::p(k + 1), X[k + 2]);
-        ny[k + 1] = ptx::madc_hi_cc(m, C::p(k + 1), X[k + 3]);
-      }
+    for (int k = 0; k < N - 2; k += 2) {
+      ny[k] = ptx::madc_lo_cc(m, C::p(k + 1), X[k + 2]);
+      ny[k + 1] = ptx::madc_hi_cc(m, C::p(k + 1), X[k + 3]);
     }
-    ny[N - 2] = ptx::madc_lo_cc(m, C::p(N - 1), first ? Y[N - 2] : 0);
-    ny[N - 1] = ptx::madc_hi(m, C::p(N - 1), first ? Y[N - 1] : 0);
+    ny[N - 2] = ptx::madc_lo_cc(m, C::p(N - 1), 0);
+    ny[N - 1] = ptx::madc_hi(m, C::p(N - 1), 0);
     add_even_mp(X, Y, nx, ny, m);
   }
 };
