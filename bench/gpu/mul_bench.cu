@@ -1,5 +1,6 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
-// (MontPairs, the one DevFp uses on the device, and mont_mul_portable) and of the square
+// (MontPairs, the one DevFp uses on the device, mont_mul_portable, MontF64 on the FP64 pipe
+// alone and beside MontPairs in one thread) and of the square
 // (MontPairs::sqr against MontPairs::mul(a, a)) for BLS12-381 Fr and Fq, each thread running
 // one dependent chain of products (x = x y) or squares (x = x^2) (as the MSM's
 // accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
@@ -20,8 +21,9 @@
 namespace {
 
 using u32 = std::uint32_t;
-enum Variant { kPairs, kPortable, kSquareByMul, kSquare };
-const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)", "square as pairs a*a",
+enum Variant { kPairs, kPortable, kF64, kF64Pre, kHybrid, kSquareByMul, kSquare };
+const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)", "f64 (MontF64)",
+                        "f64, y split once", "hybrid: pairs + f64 chains", "square as pairs a*a",
                         "square (MontPairs::sqr)"};
 
 #define CHECK(x)                                                                  \
@@ -39,16 +41,46 @@ __device__ __forceinline__ D mul(const D& a, const D& b) {
   if constexpr (V == kPortable) D::mont_mul_portable(r.l, a.l, b.l);
   else if constexpr (V == kSquare) D::mont_sqr(r.l, a.l);
   else if constexpr (V == kSquareByMul) D::mont_mul(r.l, a.l, a.l);
+  else if constexpr (V == kF64) D::mont_mul_f64(r.l, a.l, b.l);
   else D::mont_mul(r.l, a.l, b.l);
   return r;
 }
 
+// x = x y through MontF64 with y's limbs split once (as for a constant such as a twiddle).
+template <class D>
+struct PreSplit {
+  using M = cuzk::gpu::MontF64<typename D::Params>;
+  double y[M::L];
+  __device__ explicit PreSplit(const D& b) { M::to_limbs(y, b.l); }
+  __device__ __forceinline__ D mul(const D& a) const {
+    double x[M::L];
+    M::to_limbs(x, a.l);
+    D r;
+    M::mul_limbs(r.l, x, y);
+    D::reduce_once(r.l);
+    return r;
+  }
+};
+
+// One dependent chain per thread; kHybrid: two independent chains per thread, elements i
+// (MontPairs, integer pipe) and i + n/2 (MontF64, FP64 pipe), launched on n/2 threads.
 template <class D, int V>
 __device__ __forceinline__ void chain(D* x, const D* y, int reps) {
   const std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
   D a = x[i];
   const D b = y[i];
-  for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
+  if constexpr (V == kHybrid) {
+    const std::size_t j = i + std::size_t{gridDim.x} * blockDim.x;
+    D c = x[j];
+    const D d = y[j];
+    for (int r = 0; r < reps; ++r) a = mul<D, kPairs>(a, b), c = mul<D, kF64>(c, d);
+    x[j] = c;
+  } else if constexpr (V == kF64Pre) {
+    const PreSplit<D> pb(b);
+    for (int r = 0; r < reps; ++r) a = pb.mul(a);
+  } else {
+    for (int r = 0; r < reps; ++r) a = mul<D, V>(a, b);
+  }
   x[i] = a;
 }
 template <class D, int V>
@@ -106,8 +138,9 @@ void run_field(const char* field, int reps) {
     char o1[48], o2[48];
     std::snprintf(o1, sizeof o1, "256/blk, %d regs", fa.numRegs);
     std::snprintf(o2, sizeof o2, "128/blk x4, %d regs", fb.numRegs);
-    report(V, o1, time([&] { chain_free<D, V><<<n / 256, 256>>>(x, y, chain); }));
-    report(V, o2, time([&] { chain_bound<D, V><<<n / 128, 128>>>(x, y, chain); }));
+    const unsigned per = V == kHybrid ? 2 : 1;  // elements per thread
+    report(V, o1, time([&] { chain_free<D, V><<<n / 256 / per, 256>>>(x, y, chain); }));
+    report(V, o2, time([&] { chain_bound<D, V><<<n / 128 / per, 128>>>(x, y, chain); }));
   };
   auto agree = [&](std::size_t from) {
     for (std::size_t k = from + 1; k < outs.size(); ++k)
@@ -118,6 +151,9 @@ void run_field(const char* field, int reps) {
   };
   both(std::integral_constant<int, kPairs>{});
   both(std::integral_constant<int, kPortable>{});
+  both(std::integral_constant<int, kF64>{});
+  both(std::integral_constant<int, kF64Pre>{});
+  both(std::integral_constant<int, kHybrid>{});
   agree(0);
   const std::size_t squares = outs.size();
   both(std::integral_constant<int, kSquareByMul>{});

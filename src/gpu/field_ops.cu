@@ -13,12 +13,15 @@ namespace cuzk::gpu {
 namespace {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::size_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
+bool is_binary(FieldOp op) {
+  return op == FieldOp::kAdd || op == FieldOp::kSub || op == FieldOp::kMul || op == FieldOp::kMulF64;
+}
 }  // namespace
 
 template <class F>
 void field_op_device(FieldOp op, const F* a, const F* b, F* out, std::size_t n) {
   if (n == 0) return;
-  const bool binary = op == FieldOp::kAdd || op == FieldOp::kSub || op == FieldOp::kMul;
+  const bool binary = is_binary(op);
   if (binary && b == nullptr) throw std::invalid_argument("field_op_device: binary operation without b");
   kern::field_op_kernel<D<F>><<<blocks_for(n), kThreads>>>(static_cast<int>(op), dev(a), dev(b ? b : a), dev(out), n);
   CUZK_CUDA_LAUNCH_CHECK("field_op_kernel");
@@ -26,7 +29,7 @@ void field_op_device(FieldOp op, const F* a, const F* b, F* out, std::size_t n) 
 
 template <class F>
 void field_op(FieldOp op, std::span<const F> a, std::span<const F> b, std::span<F> out) {
-  const bool binary = op == FieldOp::kAdd || op == FieldOp::kSub || op == FieldOp::kMul;
+  const bool binary = is_binary(op);
   if (out.size() != a.size() || (binary && b.size() != a.size()))
     throw std::invalid_argument("field_op: operand sizes differ (a " + std::to_string(a.size()) + ", b " +
                                 std::to_string(b.size()) + ", out " + std::to_string(out.size()) + ")");

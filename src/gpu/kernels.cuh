@@ -44,7 +44,7 @@ struct PowTab {
   }
 };
 
-enum Op : int { kAdd, kSub, kMul, kSqr, kNeg };
+enum Op : int { kAdd, kSub, kMul, kSqr, kNeg, kMulF64 };  // FieldOp's order
 
 template <class D>
 __global__ void field_op_kernel(int op, const D* a, const D* b, D* out, std::uint64_t n) {
@@ -57,6 +57,7 @@ __global__ void field_op_kernel(int op, const D* a, const D* b, D* out, std::uin
     case kSub: r = x - ld(b + i); break;
     case kMul: r = x * ld(b + i); break;
     case kSqr: r = x.square(); break;
+    case kMulF64: r = x.mul_f64(ld(b + i)); break;
     default: r = -x; break;
   }
   st(out + i, r);

@@ -38,7 +38,7 @@ TYPED_TEST(GpuField, ElementwiseOpsMatchHost) {
     // Every ordered pair of edge values appears too.
     for (std::size_t i = 0; i < 25 && i < n; ++i) b[i] = operands<F>(rng, 5)[i % 5];
     const gpu::FieldOp ops[] = {gpu::FieldOp::kAdd, gpu::FieldOp::kSub, gpu::FieldOp::kMul, gpu::FieldOp::kSqr,
-                                gpu::FieldOp::kNeg};
+                                gpu::FieldOp::kNeg, gpu::FieldOp::kMulF64};
     for (auto op : ops) {
       std::vector<F> out(n);
       // Poison: every output element must be written.
@@ -49,7 +49,8 @@ TYPED_TEST(GpuField, ElementwiseOpsMatchHost) {
         switch (op) {
           case gpu::FieldOp::kAdd: want = a[i] + b[i]; break;
           case gpu::FieldOp::kSub: want = a[i] - b[i]; break;
-          case gpu::FieldOp::kMul: want = a[i] * b[i]; break;
+          case gpu::FieldOp::kMul:
+          case gpu::FieldOp::kMulF64: want = a[i] * b[i]; break;
           case gpu::FieldOp::kSqr: want = a[i].square(); break;
           case gpu::FieldOp::kNeg: want = -a[i]; break;
         }

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 
+#include "cuzk/gpu/dev_mont_f64.cuh"
 #include "cuzk/gpu/dev_mont_pairs.cuh"
 #include "cuzk/gpu/dev_ptx.cuh"
 
@@ -199,6 +200,20 @@ CUZK_UNROLL
 CUZK_UNROLL
     for (int k = 0; k < N; ++k) r[k] = a.l[k];
 #endif
+  }
+
+  // The same product through the FP64 pipe (MontF64: 52-bit limbs in doubles, FMA samples,
+  // integer column sums); bit for bit mont_mul's result on every input, on the host too.
+  // Slower than mont_mul on the H200 (Fr 52.7 vs 57.4, Fq 25.1 vs 27.5 Gmul/s); only the
+  // benchmarks and the tests use it (dev_mont_f64.cuh says why).
+  static CUZK_HD void mont_mul_f64(std::uint32_t (&r)[N], const std::uint32_t (&a)[N], const std::uint32_t (&b)[N]) {
+    MontF64<C>::mul(r, a, b);
+    reduce_once(r);
+  }
+  CUZK_HD DevFp mul_f64(const DevFp& o) const {
+    DevFp r;
+    mont_mul_f64(r.l, l, o.l);
+    return r;
   }
 
   // Portable CIOS on 64-bit products (any compiler; on the device it is one of the

@@ -7,7 +7,8 @@
 
 namespace cuzk::gpu {
 
-enum class FieldOp { kAdd, kSub, kMul, kSqr, kNeg };
+// kMulF64: the product through the FP64 pipe (DevFp::mul_f64), the same results as kMul.
+enum class FieldOp { kAdd, kSub, kMul, kSqr, kNeg, kMulF64 };
 
 // out[i] = a[i] op b[i] (b is ignored, may be null, for kSqr and kNeg) on device pointers
 // of n elements; queued on the default stream. out may alias a or b.
