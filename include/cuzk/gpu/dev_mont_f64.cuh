@@ -27,9 +27,9 @@
 // chain and one MontF64 chain per thread 57.2 and 27.1; NTT 2^27 forward with the twiddle
 // products on the FP64 pipe 51.2 ms, alternating 48.5, integer 46.1. The Fq product is 1000
 // SASS instructions (394 DFMA/DADD, ~300 integer adds of the 64-bit column sums, 87 LOP3)
-// against MontPairs's 440 (280 IMAD.WIDE): the SM's instruction issue, not the multiply
-// pipe, limits it, and the column sums would have to leave the integer pipe for this to
-// win. Not used by the prover; kept, tested, as the measured baseline for that work.
+// against MontPairs's 440 (280 IMAD.WIDE); ncu shows ALU and FP64 pipes each ~59% busy and
+// more warps do not speed it up: the instruction count, issued at ~3 per SM clock, is the
+// limit, so the column sums would have to leave the integer ALUs for this to win. Not used by the prover; kept, tested, as the measured baseline for that work.
 //
 // On the host the two FMAs are emulated with a 128-bit integer product giving the same bit
 // patterns, so the rest of the code (columns, biases, rounds, final carries) is tested on a
