@@ -4,7 +4,8 @@
 //
 // Why: every heavy kernel of the prover (MSM accumulation, NTT) is bound by the integer
 // multiply pipe, while the H200's FP64 pipe (64 DFMA per SM and clock, the IMAD.WIDE rate's
-// double) sits idle. A product split between the two pipes can go faster than either.
+// double) sits idle. The hypothesis: products split between the two pipes go faster than
+// on either alone (measured below: they do not, in this form).
 //
 // How (the method of Emmart, Zheng and Weems, "Faster modular exponentiation using double
 // precision floating point arithmetic on the GPU", ARITH 2018; written here from the paper's
@@ -29,7 +30,8 @@
 // SASS instructions (394 DFMA/DADD, ~300 integer adds of the 64-bit column sums, 87 LOP3)
 // against MontPairs's 440 (280 IMAD.WIDE); ncu shows ALU and FP64 pipes each ~59% busy and
 // more warps do not speed it up: the instruction count, issued at ~3 per SM clock, is the
-// limit, so the column sums would have to leave the integer ALUs for this to win. Not used by the prover; kept, tested, as the measured baseline for that work.
+// limit, so the column sums would have to leave the integer ALUs for this to win. Not used
+// by the prover; kept, tested, as the measured baseline for that work.
 //
 // On the host the two FMAs are emulated with a 128-bit integer product giving the same bit
 // patterns, so the rest of the code (columns, biases, rounds, final carries) is tested on a
