@@ -13,6 +13,7 @@
 #include "cuzk/gpu/ntt.hpp"
 #include "dev_cast.cuh"
 #include "kernels.cuh"
+#include "ntt_pass.cuh"
 
 namespace cuzk::gpu {
 
@@ -52,22 +53,24 @@ std::vector<Pass> plan_passes(int L, const NttPassShape& shape) {
 }
 constexpr int kMaxTileLog = 12;  // 2^12 elements of 32 bytes: 128 KiB of shared memory
 
-// The pass kernel for a direction and a tile of 2^log_tile elements: compiled for tiles of
-// 2^10 and 2^11 (the default shapes' tiles from 2^14 points on), generic otherwise. With the
-// size a constant the kernel needs 58-60 registers instead of 80 (ptxas, BLS12-381 Fr).
+// The pass kernel for a direction, a radix and a tile of 2^log_tile elements: compiled for
+// tiles of 2^10 and 2^11 (the default shapes' tiles from 2^14 points on), generic otherwise.
+// With the size a constant the kernel needs 58-60 registers instead of 80 (ptxas, BLS12-381
+// Fr, radix 2).
 template <class F>
-using PassKernel = void (*)(D<F>*, int, int, int, int, const D<F>*, int, kern::PowTab<D<F>>);
-template <class F, bool kGs>
+using PassKernel = void (*)(D<F>*, int, int, int, int, const D<F>*, int, kern::PowTab<D<F>>, bool);
+template <class F, bool kGs, bool kR4>
 PassKernel<F> pass_kernel_of(int log_tile) {
   switch (log_tile) {
-    case 10: return kern::ntt_pass_kernel<D<F>, kGs, 10>;
-    case 11: return kern::ntt_pass_kernel<D<F>, kGs, 11>;
-    default: return kern::ntt_pass_kernel<D<F>, kGs, 0>;
+    case 10: return kern::ntt_pass_kernel<D<F>, kGs, 10, kR4>;
+    case 11: return kern::ntt_pass_kernel<D<F>, kGs, 11, kR4>;
+    default: return kern::ntt_pass_kernel<D<F>, kGs, 0, kR4>;
   }
 }
 template <class F>
-PassKernel<F> pass_kernel(bool gs, int log_tile) {
-  return gs ? pass_kernel_of<F, true>(log_tile) : pass_kernel_of<F, false>(log_tile);
+PassKernel<F> pass_kernel(bool gs, bool r4, int log_tile) {
+  if (r4) return gs ? pass_kernel_of<F, true, true>(log_tile) : pass_kernel_of<F, false, true>(log_tile);
+  return gs ? pass_kernel_of<F, true, false>(log_tile) : pass_kernel_of<F, false, false>(log_tile);
 }
 }  // namespace
 
@@ -88,18 +91,20 @@ PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
 
 bool NttPassShape::valid() const {
   return last >= 1 && inner >= 1 && log_cols >= 0 && log_cols <= last && last <= kMaxTileLog &&
-         inner + log_cols <= kMaxTileLog;
+         inner + log_cols <= kMaxTileLog && (radix == 2 || radix == 4);
 }
 
 NttPassShape NttPassShape::from_env() {
   NttPassShape sh;
   const char* e = std::getenv("CUZK_NTT_PASSES");
   if (e == nullptr || *e == 0) return sh;
-  char tail = 0;
-  if (std::sscanf(e, "%d,%d,%d%c", &sh.last, &sh.inner, &sh.log_cols, &tail) != 3 || !sh.valid())
+  int end = -1, end4 = -1;
+  bool ok = std::sscanf(e, "%d,%d,%d%n", &sh.last, &sh.inner, &sh.log_cols, &end) == 3 && end > 0;
+  if (ok && e[end] == ',') ok = std::sscanf(e + end + 1, "%d%n", &sh.radix, &end4) == 1 && end4 > 0, end += 1 + end4;
+  if (!ok || e[end] != 0 || !sh.valid())
     throw std::invalid_argument(std::string("CUZK_NTT_PASSES=\"") + e +
-                                "\": want \"last,inner,log_cols\" with 1 <= last <= 12, inner >= 1, "
-                                "0 <= log_cols <= last and inner + log_cols <= 12");
+                                "\": want \"last,inner,log_cols[,radix]\" with 1 <= last <= 12, inner >= 1, "
+                                "0 <= log_cols <= last, inner + log_cols <= 12 and radix 2 or 4");
   return sh;
 }
 
@@ -115,7 +120,7 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
   if (shmem > (std::size_t{48} << 10)) {
     for (const bool gs : {false, true})
       for (const int lt : {0, 10, 11})
-        CUZK_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(pass_kernel<F>(gs, lt)),
+        CUZK_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(pass_kernel<F>(gs, shape.radix == 4, lt)),
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shmem)));
   }
   const std::uint64_t n = std::uint64_t{1} << log_n;
@@ -142,14 +147,15 @@ void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale
   kern::PowTab<D<F>> tab{};
   if (scale) tab = tab_of(*scale);
   bool first = true;
-  for (const Pass& p : plan) {
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const Pass& p = plan[i];
     const std::uint32_t tile = 1u << (p.t + p.log_c);
     const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
     const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
     const std::size_t shmem = std::size_t{tile} * sizeof(F);
     const int map = first ? scale_map : kern::kScaleNone;
-    pass_kernel<F>(gs, p.t + p.log_c)<<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c,
-                                                                  dev(twiddles_.data()), map, tab);
+    pass_kernel<F>(gs, shape_.radix == 4, p.t + p.log_c)<<<blocks, threads, shmem>>>(
+        dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()), map, tab, i + 1 == plan.size());
     CUZK_CUDA_LAUNCH_CHECK("ntt_pass_kernel");
     first = false;
   }

@@ -114,7 +114,9 @@ TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
 // elements, so up to 128 KiB of shared memory) gives the CPU's transforms.
 TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
   std::mt19937_64 rng(5 + sizeof(TypeParam));
-  const gpu::NttPassShape shapes[] = {{10, 9, 1}, {11, 8, 2}, {11, 8, 3}, {10, 8, 2}, {12, 9, 3}, {11, 9, 2}, {4, 3, 2}, {1, 1, 0}};
+  const gpu::NttPassShape shapes[] = {{10, 9, 1},    {11, 8, 2},    {11, 8, 3},    {10, 8, 2}, {12, 9, 3},
+                                      {11, 9, 2},    {4, 3, 2},     {1, 1, 0},     {11, 8, 3, 2}, {10, 9, 1, 2},
+                                      {12, 9, 3, 2}, {4, 3, 2, 2},  {1, 1, 0, 2}};
   for (const auto& sh : shapes)
     for (std::size_t k : {1u, 2u, 5u, 11u, 13u, 17u, 19u})
       for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
@@ -129,7 +131,7 @@ TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
 TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(77 + sizeof(F));
-  const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {10, 9, 1}, {4, 3, 2}};
+  const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {10, 9, 1}, {4, 3, 2}, {11, 8, 3, 2}, {4, 3, 2, 2}};
   for (const auto& sh : shapes)
     for (std::size_t k : {0u, 1u, 2u, 5u, 12u, 15u, 18u}) {
       const auto d = poly::EvaluationDomain<F>::from_log_size(k);
@@ -172,7 +174,11 @@ TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
   EXPECT_EQ(sh.last, 11);
   EXPECT_EQ(sh.inner, 8);
   EXPECT_EQ(sh.log_cols, 2);
-  for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5"}) {
+  EXPECT_EQ(sh.radix, gpu::NttPassShape{}.radix);
+  ::setenv("CUZK_NTT_PASSES", "10,9,1,2", 1);
+  EXPECT_EQ(gpu::NttPassShape::from_env().radix, 2);
+  for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5", "10,9,1,3",
+                          "10,9,1,4x", "10,9,1,8"}) {
     ::setenv("CUZK_NTT_PASSES", bad, 1);
     EXPECT_THROW(gpu::NttPassShape::from_env(), std::invalid_argument) << bad;
   }
