@@ -21,7 +21,7 @@ ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
 GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test"
-TARGETS="$GPU_TESTS gpu_bench gpu_mul_bench"
+TARGETS="$GPU_TESTS gpu_bench gpu_mul_bench gpu_affine_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
@@ -32,7 +32,7 @@ if [ "${1:-}" = "--prepare" ]; then
   cmake --build "$B" --target $TARGETS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
   for t in $GPU_TESTS; do cp "$B/tests/gpu/$t" "$KIT/bin/"; done
-  cp "$B"/bench/gpu/gpu_bench "$B"/bench/gpu/gpu_mul_bench "$KIT/bin/"
+  cp "$B"/bench/gpu/gpu_bench "$B"/bench/gpu/gpu_mul_bench "$B"/bench/gpu/gpu_affine_bench "$KIT/bin/"
   strip "$KIT"/bin/* 2>/dev/null || true
   for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
