@@ -29,7 +29,9 @@
 #include <vector>
 
 #include "cuzk/ec/curves.hpp"
+#include "cuda_check.hpp"
 #include "cuzk/gpu/dev_point.cuh"
+#include "host_points.hpp"
 
 namespace {
 
@@ -39,15 +41,6 @@ using Fq = ec::bls12_381::Fq;
 using D = gpu::DevField<Fq, true>;
 using A = gpu::DevAffine<D>;
 using X = gpu::DevXyzz<D>;
-
-#define CHECK(x)                                                                  \
-  do {                                                                            \
-    cudaError_t e_ = (x);                                                         \
-    if (e_ != cudaSuccess) {                                                      \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));               \
-      std::exit(1);                                                               \
-    }                                                                             \
-  } while (0)
 
 constexpr int kTree = 256;  // threads per block of the affine kernel
 
@@ -203,13 +196,7 @@ int main(int argc, char** argv) {
   const int lg = argc > 1 ? std::atoi(argv[1]) : 24;
   const int reps = argc > 2 ? std::atoi(argv[2]) : 5;
   const std::size_t M = std::size_t{1} << lg, distinct = std::min<std::size_t>(M, 1 << 16);
-  std::mt19937_64 rng(5);
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * C::Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(distinct);
-  ec::Jacobian<C> p = g * C::Scalar::random(rng);
-  for (auto& v : j) v = p, p += q;
-  const auto pts = ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
+  const auto pts = bench::distinct_points<C>(distinct, 5);
   A* din = nullptr;
   CHECK(cudaMalloc(&din, M * sizeof(A)));
   CHECK(cudaMemcpy(din, pts.data(), distinct * sizeof(A), cudaMemcpyHostToDevice));

@@ -7,6 +7,7 @@
 
 #include "cuzk/ec/curves.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "host_points.hpp"
 
 namespace cuzk::bench {
 
@@ -15,13 +16,7 @@ namespace cuzk::bench {
 template <class C>
 gpu::DeviceBuffer<ec::Affine<C>> device_points(std::size_t n) {
   const std::size_t k = std::min<std::size_t>(n, std::size_t{1} << 16);
-  std::mt19937_64 rng(77);
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * C::Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(k);
-  ec::Jacobian<C> p = g * C::Scalar::random(rng);
-  for (auto& x : j) x = p, p += q;
-  const auto base = ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
+  const auto base = distinct_points<C>(k, 77);
   gpu::DeviceBuffer<ec::Affine<C>> d(n);
   gpu::copy_to_device(d.data(), base.data(), k * sizeof(base[0]));
   for (std::size_t have = k; have < n; have *= 2)

@@ -16,6 +16,7 @@
 #include <random>
 #include <vector>
 
+#include "cuda_check.hpp"
 #include "cuzk/gpu/dev_params.cuh"
 
 namespace {
@@ -25,15 +26,6 @@ enum Variant { kPairs, kPortable, kF64, kF64Pre, kHybrid, kSquareByMul, kSquare 
 const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)", "f64 (MontF64)",
                         "f64, y split once", "hybrid: pairs + f64 chains", "square as pairs a*a",
                         "square (MontPairs::sqr)"};
-
-#define CHECK(x)                                                                  \
-  do {                                                                            \
-    cudaError_t e_ = (x);                                                         \
-    if (e_ != cudaSuccess) {                                                      \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));               \
-      std::exit(1);                                                               \
-    }                                                                             \
-  } while (0)
 
 template <class D, int V>
 __device__ __forceinline__ D mul(const D& a, const D& b) {

@@ -11,6 +11,7 @@
 #include "bench_util.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "host_points.hpp"
 
 namespace cuzk::bench {
 
@@ -26,17 +27,6 @@ std::vector<A> tiled(const std::vector<A>& base, std::size_t n) {
   std::vector<A> v(n);
   for (std::size_t i = 0; i < n; ++i) v[i] = base[i % base.size()];
   return v;
-}
-
-template <class C>
-std::vector<ec::Affine<C>> base_points(std::size_t k, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * C::Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(k);
-  ec::Jacobian<C> p = g * C::Scalar::random(rng);
-  for (auto& x : j) x = p, p += q;
-  return ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
 }
 
 // The key in the bellperson convention (C stored, H of n - 1 points).
@@ -68,8 +58,8 @@ inline SyntheticProof synthetic_mul_chain(std::size_t k) {
   }
   one_term(pk.a, static_cast<std::uint32_t>(nv - 1)), one_term(pk.b, 0), one_term(pk.c, 1);
   for (std::uint32_t j = 0; j <= np; ++j) one_term(pk.a, j), pk.b.end_row(), pk.c.end_row();
-  const auto g1 = base_points<E::G1Curve>(std::size_t{1} << 16, 1);
-  const auto g2 = base_points<E::G2Curve>(std::size_t{1} << 14, 2);
+  const auto g1 = distinct_points<E::G1Curve>(std::size_t{1} << 16, 1);
+  const auto g2 = distinct_points<E::G2Curve>(std::size_t{1} << 14, 2);
   pk.vk.alpha_g1 = pk.vk.beta_g1 = pk.vk.delta_g1 = g1[0];
   pk.vk.beta_g2 = pk.vk.gamma_g2 = pk.vk.delta_g2 = g2[0];
   pk.vk.ic = {g1[1], g1[2]};
