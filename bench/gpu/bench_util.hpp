@@ -42,12 +42,16 @@ void make_witness_like(std::vector<F>& v, std::uint64_t seed) {
 }
 
 // Median device time (cudaEvents) of `reps` runs after one warm-up.
-inline float median_ms(int reps, const std::function<void()>& body) {
+// setup (when given) runs before each body, outside the timed span (e.g. restoring inputs
+// that the body transforms in place).
+inline float median_ms(int reps, const std::function<void()>& body, const std::function<void()>& setup = {}) {
   gpu::EventTimer t;
+  if (setup) setup();
   body();
   gpu::device_synchronize();
   std::vector<float> ms;
   for (int r = 0; r < reps; ++r) {
+    if (setup) setup();
     t.start();
     body();
     t.stop();
