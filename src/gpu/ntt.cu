@@ -55,8 +55,8 @@ constexpr int kMaxTileLog = 12;  // 2^12 elements of 32 bytes: 128 KiB of shared
 
 // The pass kernel for a direction, a radix and a tile of 2^log_tile elements: compiled for
 // tiles of 2^10 and 2^11 (the default shapes' tiles from 2^14 points on), generic otherwise.
-// With the size a constant the kernel needs 58-60 registers instead of 80 (ptxas, BLS12-381
-// Fr, radix 2).
+// With the size a constant the radix-2 kernel needs 56 registers instead of 80 (ptxas,
+// BLS12-381 Fr); the radix-4 one is bounded to 80 (3 blocks of 256 per SM).
 template <class F>
 using PassKernel = void (*)(D<F>*, int, int, int, int, const D<F>*, int, kern::PowTab<D<F>>, bool);
 template <class F, bool kGs, bool kR4>

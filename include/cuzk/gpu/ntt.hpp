@@ -33,8 +33,9 @@ class PowerTable {
 // 2^inner rows x 2^log_cols adjacent columns (wider rows: longer contiguous reads).
 // Each tile must fit in shared memory: 2^(levels + cols) elements <= 2^12.
 struct NttPassShape {
-  // Measured on the H200 (bench/RESULTS.md), forward 2^27: 49.3 ms; 10,9,1 took 51.1 ms,
-  // 11,8,2 and 10,8,2 49.6-49.7 ms, 12,8,3 (128 KiB tiles) 61.0 ms.
+  // Measured on the H200 (bench/RESULTS.md, radix 2 before the values below 2p), forward
+  // 2^27: 49.3 ms; 10,9,1 took 51.1 ms, 11,8,2 and 10,8,2 49.6-49.7 ms, 12,8,3 (128 KiB tiles)
+  // 61.0 ms. With radix 4: 11,8,3 42.6 ms, 11,9,2 43.4 ms.
   int last = 11, inner = 8, log_cols = 3;
   // Levels per shared-memory round: one (radix 2) or two while two remain (radix 4).
   // Radix 4 (H200, forward 2^27, 11,8,3): 42.6 ms against 44.8 ms for radix 2.
