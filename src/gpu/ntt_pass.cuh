@@ -49,8 +49,9 @@ __device__ __forceinline__ void butterfly(D& a, D& b, const D* tw, std::uint64_t
 // kLogTile: t + log_c when known at compile time (0: at run time). Known, the limb planes of
 // the tile sit at constant offsets, so each shared-memory access needs no address arithmetic.
 template <class D, bool kGs, int kLogTile, bool kR4>
-__global__ void __launch_bounds__(256, kR4 ? 3 : 1) ntt_pass_kernel(D* x, int log_n, int s, int t, int log_c, const D* tw,
-                                                       int scale_map, PowTab<D> scale, bool reduce_out) {
+__global__ void __launch_bounds__(256, kR4 ? 3 : 1)
+    ntt_pass_kernel(D* x, int log_n, int s, int t, int log_c, const D* tw, int scale_map, PowTab<D> scale,
+                    bool reduce_out) {
   extern __shared__ std::uint32_t sm[];
   constexpr int N = D::N;
   using L = Lazy2p<typename D::Params>;
