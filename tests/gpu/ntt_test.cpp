@@ -111,7 +111,8 @@ TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
 }
 
 // Every pass shape (final-pass levels, earlier-pass levels and columns; tiles up to 2^12
-// elements, so up to 128 KiB of shared memory) gives the CPU's transforms.
+// elements, so up to 128 KiB of shared memory), with two levels per round (radix 4, the
+// default) and with one (a 4th field of 2), gives the CPU's transforms.
 TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
   std::mt19937_64 rng(5 + sizeof(TypeParam));
   const gpu::NttPassShape shapes[] = {{10, 9, 1},    {11, 8, 2},    {11, 8, 3},    {10, 8, 2}, {12, 9, 3},
