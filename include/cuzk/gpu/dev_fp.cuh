@@ -103,31 +103,41 @@ CUZK_UNROLL
 
   CUZK_HD DevFp operator-(const DevFp& o) const {
     DevFp r;
+    sub_wrap<ModulusWords>(r.l, l, o.l);
+    return r;
+  }
+
+  // r = a - b, plus the modulus M (M::word(i), e.g. p, or 2p for Lazy2p) when it borrows;
+  // the carry out of that addition is dropped (a - b + M < 2^(32N) for a, b < M).
+  struct ModulusWords {
+    static CUZK_HD constexpr std::uint32_t word(int i) { return C::p(i); }
+  };
+  template <class M>
+  static CUZK_HD void sub_wrap(std::uint32_t (&r)[N], const std::uint32_t (&a)[N], const std::uint32_t (&b)[N]) {
 #if defined(CUZK_GPU_PTX_PATH)
-    r.l[0] = ptx::sub_cc(l[0], o.l[0]);
+    r[0] = ptx::sub_cc(a[0], b[0]);
 CUZK_UNROLL
-    for (int i = 1; i < N; ++i) r.l[i] = ptx::subc_cc(l[i], o.l[i]);
+    for (int i = 1; i < N; ++i) r[i] = ptx::subc_cc(a[i], b[i]);
     const std::uint32_t mask = ptx::subc(0, 0);
-    r.l[0] = ptx::add_cc(r.l[0], C::p(0) & mask);
+    r[0] = ptx::add_cc(r[0], M::word(0) & mask);
 CUZK_UNROLL
-    for (int i = 1; i < N - 1; ++i) r.l[i] = ptx::addc_cc(r.l[i], C::p(i) & mask);
-    r.l[N - 1] = ptx::addc(r.l[N - 1], C::p(N - 1) & mask);
+    for (int i = 1; i < N - 1; ++i) r[i] = ptx::addc_cc(r[i], M::word(i) & mask);
+    r[N - 1] = ptx::addc(r[N - 1], M::word(N - 1) & mask);
 #else
     std::uint64_t br = 0;
     for (int i = 0; i < N; ++i) {
-      const std::uint64_t d = std::uint64_t{l[i]} - o.l[i] - br;
-      r.l[i] = static_cast<std::uint32_t>(d);
+      const std::uint64_t d = std::uint64_t{a[i]} - b[i] - br;
+      r[i] = static_cast<std::uint32_t>(d);
       br = (d >> 32) & 1;
     }
     const std::uint32_t mask = br ? 0xffffffffu : 0u;
     std::uint64_t c = 0;
     for (int i = 0; i < N; ++i) {
-      const std::uint64_t s = std::uint64_t{r.l[i]} + (C::p(i) & mask) + c;
-      r.l[i] = static_cast<std::uint32_t>(s);
+      const std::uint64_t s = std::uint64_t{r[i]} + (M::word(i) & mask) + c;
+      r[i] = static_cast<std::uint32_t>(s);
       c = s >> 32;
     }
 #endif
-    return r;
   }
 
   CUZK_HD DevFp operator-() const { return zero() - *this; }

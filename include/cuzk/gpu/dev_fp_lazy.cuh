@@ -78,31 +78,12 @@ CUZK_UNROLL
   }
 
   // a - b, below 2p, for a, b < 2p: + 2p when it borrows.
+  struct TwoP {
+    static CUZK_HD constexpr u32 word(int i) { return p2(i); }
+  };
   static CUZK_HD F sub(const F& a, const F& b) {
     F r;
-#if defined(CUZK_GPU_PTX_PATH)
-    r.l[0] = ptx::sub_cc(a.l[0], b.l[0]);
-CUZK_UNROLL
-    for (int i = 1; i < N; ++i) r.l[i] = ptx::subc_cc(a.l[i], b.l[i]);
-    const u32 mask = ptx::subc(0, 0);
-    r.l[0] = ptx::add_cc(r.l[0], p2(0) & mask);
-CUZK_UNROLL
-    for (int i = 1; i < N - 1; ++i) r.l[i] = ptx::addc_cc(r.l[i], p2(i) & mask);
-    r.l[N - 1] = ptx::addc(r.l[N - 1], p2(N - 1) & mask);
-#else
-    std::uint64_t br = 0, c = 0;
-    for (int i = 0; i < N; ++i) {
-      const std::uint64_t v = std::uint64_t{a.l[i]} - b.l[i] - br;
-      r.l[i] = static_cast<u32>(v);
-      br = (v >> 32) & 1;
-    }
-    const u32 mask = br ? 0xffffffffu : 0u;
-    for (int i = 0; i < N; ++i) {
-      const std::uint64_t v = std::uint64_t{r.l[i]} + (p2(i) & mask) + c;
-      r.l[i] = static_cast<u32>(v);
-      c = v >> 32;
-    }
-#endif
+    F::template sub_wrap<TwoP>(r.l, a.l, b.l);
     return r;
   }
 
