@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "cuzk/ec/curves.hpp"
-#include "cuda_check.hpp"
+#include "cu_bench.hpp"
 #include "cuzk/gpu/dev_point.cuh"
 #include "host_points.hpp"
 
@@ -116,26 +116,6 @@ __global__ void __launch_bounds__(kTree, 2) affine_kernel(const A* in, A* out, s
   }
 }
 
-double time_ms(int reps, auto&& launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  launch();  // warm-up
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms;
-  for (int r = 0; r < reps; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float m = 0;
-    CHECK(cudaEventElapsedTime(&m, a, b));
-    ms.push_back(m);
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
 template <class T>
 std::vector<T> download(const T* d, std::size_t n) {
   std::vector<T> h(n);
@@ -149,7 +129,7 @@ void run_xyzz(const A* din, const std::vector<ec::Affine<C>>& pts, std::size_t M
   X* dout = nullptr;
   CHECK(cudaMalloc(&dout, threads * sizeof(X)));
   const unsigned blocks = static_cast<unsigned>((threads + 127) / 128);
-  const double ms = time_ms(reps, [&] { xyzz_kernel<K><<<blocks, 128>>>(din, dout, threads); });
+  const double ms = bench::median_event_ms(reps, [&] { xyzz_kernel<K><<<blocks, 128>>>(din, dout, threads); });
   CHECK(cudaGetLastError());
   const auto got = download(dout, threads);
   int bad = 0;
@@ -173,7 +153,7 @@ void run_affine(const A* din, const std::vector<ec::Affine<C>>& pts, std::size_t
   CHECK(cudaMalloc(&dout, pairs * sizeof(A)));
   const std::size_t per_block = std::size_t{kTree} * K;
   const unsigned blocks = static_cast<unsigned>((pairs + per_block - 1) / per_block);
-  const double ms = time_ms(reps, [&] { affine_kernel<K, kInvert><<<blocks, kTree>>>(din, dout, pairs); });
+  const double ms = bench::median_event_ms(reps, [&] { affine_kernel<K, kInvert><<<blocks, kTree>>>(din, dout, pairs); });
   CHECK(cudaGetLastError());
   const auto got = download(dout, pairs);
   int bad = 0;

@@ -16,7 +16,7 @@
 #include <random>
 #include <vector>
 
-#include "cuda_check.hpp"
+#include "cu_bench.hpp"
 #include "cuzk/gpu/dev_params.cuh"
 
 namespace {
@@ -96,28 +96,14 @@ void run_field(const char* field, int reps) {
   CHECK(cudaMalloc(&x, n * sizeof(D)));
   CHECK(cudaMalloc(&y, n * sizeof(D)));
   CHECK(cudaMemcpy(y, hy.data(), n * sizeof(D), cudaMemcpyHostToDevice));
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
   std::vector<std::vector<u32>> outs;
   auto time = [&](auto launch) {
-    std::vector<float> ms;
-    for (int r = 0; r <= reps; ++r) {
-      CHECK(cudaMemcpy(x, hx.data(), n * sizeof(D), cudaMemcpyHostToDevice));
-      CHECK(cudaEventRecord(e0));
-      launch();
-      CHECK(cudaEventRecord(e1));
-      CHECK(cudaEventSynchronize(e1));
-      CHECK(cudaGetLastError());
-      float t = 0;
-      CHECK(cudaEventElapsedTime(&t, e0, e1));
-      if (r > 0) ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
+    const float ms = cuzk::bench::median_event_ms(
+        reps, launch, [&] { CHECK(cudaMemcpy(x, hx.data(), n * sizeof(D), cudaMemcpyHostToDevice)); });
     std::vector<u32> out(n * D::N);
     CHECK(cudaMemcpy(out.data(), x, n * sizeof(D), cudaMemcpyDeviceToHost));
     outs.push_back(std::move(out));
-    return ms[ms.size() / 2];
+    return ms;
   };
   auto report = [&](int v, const char* occ, float ms) {
     std::printf("%-4s %-32s %-22s %8.3f ms  %6.2f Gmul/s\n", field, kNames[v], occ, ms, n * double(chain) / ms / 1e6);
