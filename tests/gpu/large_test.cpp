@@ -22,6 +22,7 @@
 #include "cuzk/msm/msm.hpp"
 #include "cuzk/poly/generator.hpp"
 #include "require_device.hpp"
+#include "test_points.hpp"
 
 namespace {
 
@@ -109,12 +110,7 @@ void check_msm_2to28(Dist dist) {
   std::string why;
   if (!device_has(kN * (sizeof(ec::Affine<C>) + 3 * sizeof(Scalar)), &why)) GTEST_SKIP() << why;
   std::mt19937_64 rng(280 + sizeof(ec::Affine<C>));
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(kDistinct);
-  ec::Jacobian<C> p = g * Scalar::random(rng);
-  for (auto& v : j) v = p, p += q;
-  const auto base = ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
+  const auto base = test::make_points<C>(rng, kDistinct);
   gpu::DeviceBuffer<ec::Affine<C>> pts(kN);
   gpu::copy_to_device(pts.data(), base.data(), kDistinct * sizeof(base[0]));
   for (std::size_t have = kDistinct; have < kN; have *= 2)

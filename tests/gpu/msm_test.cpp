@@ -12,21 +12,13 @@
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/msm/msm.hpp"
 #include "require_device.hpp"
+#include "test_points.hpp"
 
 namespace {
 
 using namespace cuzk;
 
-// n distinct points: P_i = P_0 + i Q (cheap to make in bulk), one affine batch conversion.
-template <class C>
-std::vector<ec::Affine<C>> make_points(std::mt19937_64& rng, std::size_t n) {
-  const auto g = ec::Jacobian<C>::generator();
-  const auto q = g * C::Scalar::random(rng);
-  std::vector<ec::Jacobian<C>> j(n);
-  ec::Jacobian<C> p = g * C::Scalar::random(rng);
-  for (auto& x : j) x = p, p += q;
-  return ec::batch_to_affine<C>(std::span<const ec::Jacobian<C>>(j));
-}
+using test::make_points;
 
 enum class Dist { kRandom, kWitness, kTiny, kAllEqual };
 
