@@ -23,11 +23,12 @@ class Lazy2pTest : public ::testing::Test {};
 using Fields = ::testing::Types<ff::bls12_381::Fr, ff::bls12_381::Fq, ff::bn254::Fr, ff::bn254::Fq>;
 TYPED_TEST_SUITE(Lazy2pTest, Fields);
 
+// Value i below 2p: the first kEnds are fixed ends of the range, the rest random.
+constexpr int kEnds = 9;
 template <class F>
 mpz_class value(const Env<F>& env, std::mt19937_64& rng, int i) {
   const mpz_class& p = env.p;
-  const mpz_class ends[] = {0, 1, p - 1, p, p + 1, 2 * p - 1, 2 * p - 2, (p - 1) / 2, env.R % p};
-  constexpr int kEnds = 9;
+  const mpz_class ends[kEnds] = {0, 1, p - 1, p, p + 1, 2 * p - 1, 2 * p - 2, (p - 1) / 2, env.R % p};
   return i < kEnds ? ends[i] : env.below(rng, 2 * p);
 }
 
@@ -66,7 +67,7 @@ TYPED_TEST(Lazy2pTest, ProductWithACanonicalFactorStaysBelow2p) {
   const mpz_class p = env.p;
   for (int i = 0; i < 80; ++i) {
     for (int j = 0; j < 80; ++j) {
-      const mpz_class W = i < 9 ? value(env, rng, i) % p : env.below(rng, p);
+      const mpz_class W = i < kEnds ? value(env, rng, i) % p : env.below(rng, p);
       const mpz_class Y = j == 79 ? env.R - 1 : value(env, rng, j);
       D w, y;
       from_mpz(w.l, W), from_mpz(y.l, Y);
