@@ -48,7 +48,7 @@ inline float median_ms(int reps, const std::function<void()>& body, const std::f
   gpu::EventTimer t;
   if (setup) setup();
   body();
-  gpu::device_synchronize();
+  gpu::stream_synchronize();
   std::vector<float> ms;
   for (int r = 0; r < reps; ++r) {
     if (setup) setup();

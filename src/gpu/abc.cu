@@ -66,7 +66,7 @@ void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F&
   CUZK_CUDA_LAUNCH_CHECK("mul_sub_scale_kernel");
   const PowerTable<F> from_coset(g.inverse(), n_inv, plan.size());
   plan.coset_evals_negated_to_coeffs(a, from_coset);
-  device_synchronize();  // the power tables go out of scope
+  stream_synchronize();  // the power tables go out of scope
 }
 
 #define CUZK_GPU_INSTANTIATE(F)                                                              \

@@ -85,7 +85,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       eval_rows_device<Fr>(K.B, dw.data(), b, n);
       if (K.c_stored) eval_rows_device<Fr>(K.C, dw.data(), c, n);
       else field_op_device<Fr>(FieldOp::kMul, a, b, c, n);
-      device_synchronize();
+      stream_synchronize();
     }
     {
       ScopedPhase p(t, "h_poly");

@@ -149,7 +149,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   p->B = DeviceCsr<typename E::Fr>(pk.b);
   if (pk.c_stored) p->C = DeviceCsr<typename E::Fr>(pk.c);
   p->plan.emplace(p->log_domain);
-  device_synchronize();
+  stream_synchronize();
   parts_ = std::move(p);
 }
 

@@ -37,7 +37,7 @@ void field_op(FieldOp op, std::span<const F> a, std::span<const F> b, std::span<
   DeviceBuffer<F> db = binary ? DeviceBuffer<F>(b) : DeviceBuffer<F>();
   DeviceBuffer<F> dout(out.size());
   field_op_device<F>(op, da.data(), binary ? db.data() : nullptr, dout.data(), a.size());
-  device_synchronize();
+  stream_synchronize();
   dout.download(out);
 }
 

@@ -58,7 +58,7 @@ class PhaseClock {
   PhaseClock() : on_(std::getenv("CUZK_MSM_PROFILE") != nullptr), t_(std::chrono::steady_clock::now()) {}
   void lap(int phase) {
     if (!on_) return;
-    device_synchronize();
+    stream_synchronize();
     const auto now = std::chrono::steady_clock::now();
     ms_[phase] += std::chrono::duration<double, std::milli>(now - t_).count();
     t_ = now;

@@ -99,7 +99,7 @@ DeviceScalars<Fr> DeviceScalars<Fr>::from_device(const Fr* d, std::size_t n) {
   if (counts[0]) scatter_kernel<<<blocks, 256>>>(f_one, pos.data(), n, out.ones_.data());
   if (counts[1]) scatter_kernel<<<blocks, 256>>>(f_big, pos.data() + n + 1, n, out.others_.data());
   CUZK_CUDA_LAUNCH_CHECK("scatter_kernel");
-  device_synchronize();  // the temporaries go out of scope
+  stream_synchronize();  // the temporaries go out of scope
   out.view_.canonical = out.canonical_.data();
   out.view_.ones = out.ones_.data();
   out.view_.others = out.others_.data();

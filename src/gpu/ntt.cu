@@ -131,7 +131,7 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
   const int bits = log_n == 0 ? 0 : static_cast<int>(log_n) - 1;
   kern::twiddle_kernel<D<F>><<<blocks_for(half), kThreads>>>(dev(twiddles_.data()), half, bits, tab_of(w));
   CUZK_CUDA_LAUNCH_CHECK("twiddle_kernel");
-  device_synchronize();  // the table w goes out of scope
+  stream_synchronize();  // the table w goes out of scope
 }
 
 template <class F>
@@ -209,7 +209,7 @@ void NttPlan<F>::coset_forward(F* x, const F& g) const {
   if (g.is_zero()) throw std::invalid_argument("gpu::NttPlan::coset_forward: shift is zero");
   const PowerTable<F> t(g, F::one(), size());
   coset_forward(x, t);
-  device_synchronize();  // t goes out of scope
+  stream_synchronize();  // t goes out of scope
 }
 
 template <class F>
@@ -237,7 +237,7 @@ void NttPlan<F>::inverse_distribute(F* x, const F& g) const {
   if (g.is_zero()) throw std::invalid_argument("gpu::NttPlan::inverse_distribute: shift is zero");
   const PowerTable<F> t(g, n_inv_, size());
   inverse_distribute(x, t);
-  device_synchronize();
+  stream_synchronize();
 }
 
 template <class F>
@@ -259,7 +259,7 @@ void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c) {
   for (F* v : {a, b, c}) plan.evals_to_coset_evals_negated(v, scaled);
   mul_sub_device<F>(a, b, c, plan.size());
   plan.reverse_order(a);
-  device_synchronize();  // scaled goes out of scope
+  stream_synchronize();  // scaled goes out of scope
 }
 
 template <class F>

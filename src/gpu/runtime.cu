@@ -79,8 +79,8 @@ void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
 void device_memset_zero(void* dst, std::size_t bytes) {
   if (bytes) CUZK_CUDA_CHECK(cudaMemset(dst, 0, bytes));
 }
-void device_synchronize() {
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+void stream_synchronize() {
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -58,7 +58,7 @@ TYPED_TEST(GpuAbc, EvalRowsMatchesCpu) {
     const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
     gpu::DeviceBuffer<F> out(n);
     gpu::eval_rows_device<F>(dm, dw.data(), out.data(), n);
-    gpu::device_synchronize();
+    gpu::stream_synchronize();
     std::vector<F> got(n);
     out.download(got);
     const long i = first_diff(got, want);

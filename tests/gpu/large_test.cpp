@@ -82,7 +82,7 @@ TEST(GpuLarge, Ntt2To28) {
     } else {
       plan.forward(d.data());
     }
-    gpu::device_synchronize();
+    gpu::stream_synchronize();
     d.download(y);
     for (const std::uint64_t j : js) {
       Fr want = Fr::zero();
@@ -97,7 +97,7 @@ TEST(GpuLarge, Ntt2To28) {
   gpu::copy_to_device(d.data(), x.data(), kN * sizeof(Fr));
   plan.forward(d.data());
   plan.inverse(d.data());
-  gpu::device_synchronize();
+  gpu::stream_synchronize();
   d.download(y);
   for (std::size_t i = 0; i < kN; ++i) ASSERT_EQ(y[i], x[i]) << "inverse(forward(x)) at " << i;
 }

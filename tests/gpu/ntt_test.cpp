@@ -46,7 +46,7 @@ void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
       poly::intt_distribute<F>(d, want, g), plan.inverse_distribute(buf.data(), g);
       break;
   }
-  gpu::device_synchronize();
+  gpu::stream_synchronize();
   std::vector<F> got(d.size());
   buf.download(got);
   const long i = first_diff(got, want);
@@ -80,12 +80,12 @@ TYPED_TEST(GpuNtt, RoundTripAndRepeatable) {
   plan.forward(a.data());
   plan.forward(b.data());
   std::vector<F> ya(plan.size()), yb(plan.size());
-  gpu::device_synchronize();
+  gpu::stream_synchronize();
   a.download(ya);
   b.download(yb);
   EXPECT_EQ(first_diff(ya, yb), -1) << "two runs on the same input differ (a race?)";
   plan.inverse(a.data());
-  gpu::device_synchronize();
+  gpu::stream_synchronize();
   a.download(ya);
   EXPECT_EQ(first_diff(ya, x), -1) << "inverse(forward(x)) != x";
 }

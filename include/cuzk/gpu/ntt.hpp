@@ -1,7 +1,7 @@
 // NTTs on the GPU over device-resident data, bit-exact with cuzk::poly (same omega =
 // F::root_of_unity(log n); natural order in and out), and the snarkjs H pipeline.
 // Instantiated for bls12_381::Fr and bn254::Fr. All work is queued on the default
-// stream; call device_synchronize() (runtime.hpp) before reading results on the host.
+// stream; call stream_synchronize() (runtime.hpp) before reading results on the host.
 #pragma once
 
 #include <cstddef>

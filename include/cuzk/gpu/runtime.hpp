@@ -58,7 +58,9 @@ void copy_to_device(void* dst, const void* src, std::size_t bytes);
 void copy_to_host(void* dst, const void* src, std::size_t bytes);
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
 void device_memset_zero(void* dst, std::size_t bytes);
-void device_synchronize();  // waits for all queued work, throws on any asynchronous error
+// Waits for the work this host thread queued on the current device (its per-thread default
+// stream; other threads' work on the device goes on), throws on any asynchronous error.
+void stream_synchronize();
 
 // Owning, move-only array of n trivially copyable T in device memory.
 template <class T>
