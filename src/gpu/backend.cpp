@@ -79,18 +79,19 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     Fr* a = abc.data();
     Fr* b = a + n;
     Fr* c = b + n;
+    const bool classic = K.conv == HConvention::kZDivided;
     {
-      ScopedPhase p(t, "eval_abc");
+      ScopedPhase p(t, "eval_abc");  // classic: no c (its H takes c = a.b itself)
       eval_rows_device<Fr>(K.A, dw.data(), a, n);
       eval_rows_device<Fr>(K.B, dw.data(), b, n);
-      if (K.c_stored) eval_rows_device<Fr>(K.C, dw.data(), c, n);
-      else field_op_device<Fr>(FieldOp::kMul, a, b, c, n);
+      if (K.c_resident) eval_rows_device<Fr>(K.C, dw.data(), c, n);
+      else if (!classic) field_op_device<Fr>(FieldOp::kMul, a, b, c, n);
       stream_synchronize();
     }
     {
       ScopedPhase p(t, "h_poly");
-      if (K.conv == HConvention::kOddCoset) compute_h_snarkjs_device<Fr>(*K.plan, a, b, c);
-      else compute_h_classic_device<Fr>(*K.plan, a, b, c, poly::multiplicative_generator<Fr>());
+      if (classic) compute_h_classic_ab_device<Fr>(*K.plan, a, b, c, poly::multiplicative_generator<Fr>());
+      else compute_h_snarkjs_device<Fr>(*K.plan, a, b, c);
       hs = pieces(a, K.h_size);
     }
   }

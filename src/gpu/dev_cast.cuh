@@ -2,6 +2,8 @@
 // (little-endian Montgomery limbs), so a device pointer to F is a pointer to DevField<F>.
 #pragma once
 
+#include <cstring>
+
 #include "cuzk/gpu/dev_params.cuh"
 
 namespace cuzk::gpu {
@@ -16,6 +18,13 @@ D<F>* dev(F* p) {
 template <class F>
 const D<F>* dev(const F* p) {
   return reinterpret_cast<const D<F>*>(p);
+}
+template <class F>
+D<F> to_dev(const F& x) {  // one element by value (a kernel argument)
+  D<F> d;
+  static_assert(sizeof(d) == sizeof(x));
+  std::memcpy(&d, &x, sizeof(x));
+  return d;
 }
 }  // namespace
 }  // namespace cuzk::gpu

@@ -51,7 +51,7 @@ template <class E>
 std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t) {
   using Fr = typename E::Fr;
   check_placement(p);
-  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (pk.c_stored ? DeviceCsr<Fr>::bytes(pk.c) : 0);
+  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0);
   b += std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
   if (p == KeyPlacement::kResident)
     b += (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
@@ -127,7 +127,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   p->l_size = pk.l_query.size();
   p->rows = pk.a.num_rows();
   p->conv = pk.h_convention;
-  p->c_stored = pk.c_stored;
+  p->c_resident = c_resident_for(pk);
   p->placement = placement;
   if (placement == KeyPlacement::kResident) {
     StagedUploader up;
@@ -147,7 +147,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   }
   p->A = DeviceCsr<typename E::Fr>(pk.a);
   p->B = DeviceCsr<typename E::Fr>(pk.b);
-  if (pk.c_stored) p->C = DeviceCsr<typename E::Fr>(pk.c);
+  if (p->c_resident) p->C = DeviceCsr<typename E::Fr>(pk.c);
   p->plan.emplace(p->log_domain);
   stream_synchronize();
   parts_ = std::move(p);
@@ -178,7 +178,7 @@ bool DeviceProvingKey<E>::matches(const groth16::ProvingKey<E>& pk) const {
   const auto& p = *parts_;
   return p.num_vars == pk.num_vars && p.num_public == pk.num_public() && p.domain == pk.domain_size &&
          p.h_size == pk.h_query.size() && p.l_size == pk.l_query.size() && p.rows == pk.a.num_rows() &&
-         p.conv == pk.h_convention && p.c_stored == pk.c_stored;
+         p.conv == pk.h_convention && p.c_resident == c_resident_for(pk);
 }
 
 template class DeviceProvingKey<groth16::Bls12_381>;

@@ -12,6 +12,14 @@
 
 namespace cuzk::gpu {
 
+// The classic (bellperson) H needs only a and b (compute_h_classic_ab_device: c = a.b for a
+// satisfying witness), so C goes to the device only for the snarkjs convention, and only
+// when the key stores it (otherwise c = a.b there too).
+template <class E>
+bool c_resident_for(const groth16::ProvingKey<E>& pk) {
+  return pk.c_stored && pk.h_convention == groth16::HConvention::kOddCoset;
+}
+
 template <class E>
 struct DeviceKeyParts {
   using Fr = typename E::Fr;
@@ -19,7 +27,7 @@ struct DeviceKeyParts {
   using G2A = typename E::G2Affine;
   std::size_t num_vars = 0, num_public = 0, domain = 0, log_domain = 0, h_size = 0, l_size = 0, rows = 0;
   groth16::HConvention conv = groth16::HConvention::kOddCoset;
-  bool c_stored = true;
+  bool c_resident = false;  // C on the device: only the snarkjs convention's H uses it (c_resident_for)
   KeyPlacement placement = KeyPlacement::kResident;
   std::size_t chunk = 0;  // points per streamed chunk (kStreamPoints)
   // kResident: the query points on the device.

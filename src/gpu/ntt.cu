@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,22 +13,11 @@
 #include "dev_cast.cuh"
 #include "kernels.cuh"
 #include "ntt_pass.cuh"
+#include "pow_tab.cuh"
 
 namespace cuzk::gpu {
 
 namespace {
-template <class F>
-D<F> to_dev(const F& x) {
-  D<F> d;
-  static_assert(sizeof(d) == sizeof(x));
-  std::memcpy(&d, &x, sizeof(x));
-  return d;
-}
-template <class F>
-kern::PowTab<D<F>> tab_of(const PowerTable<F>& t) {
-  return {dev(t.lo()), dev(t.hi()), t.bits()};
-}
-
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
 
@@ -172,6 +160,11 @@ void NttPlan<F>::coset_evals_negated_to_coeffs(F* x, const PowerTable<F>& unscal
   passes(x, false, kern::kScaleNone, nullptr);
   kern::bitrev_scale_kernel<D<F>><<<blocks_for(size()), kThreads>>>(dev(x), static_cast<int>(log_n_), tab_of(unscaled));
   CUZK_CUDA_LAUNCH_CHECK("bitrev_scale_kernel");
+}
+
+template <class F>
+void NttPlan<F>::forward_bitrev(F* x) const {
+  passes(x, false, kern::kScaleNone, nullptr);
 }
 
 template <class F>

@@ -110,6 +110,39 @@ TYPED_TEST(HTest, ClassicStagesAndPadding) {
   EXPECT_THROW(classic_divide_on_coset<F>(d, va, vb, vc, F::root_of_unity(3)), std::invalid_argument);
 }
 
+// The six-transform H (no C) equals the classic one whenever c = a.b on the domain, for
+// full and zero-padded inputs and any coset; for another c the two differ.
+TYPED_TEST(HTest, ClassicFromAbEqualsClassicForSatisfyingC) {
+  using F = TypeParam;
+  std::mt19937_64 rng(13);
+  for (std::size_t k = 0; k <= 7; ++k) {
+    const std::size_t n = std::size_t{1} << k;
+    EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
+    for (const std::size_t m : {n, n / 2 + 1, std::size_t{1}}) {
+      auto a = random_vec<F>(rng, m), b = random_vec<F>(rng, m);
+      std::vector<F> c(m);
+      for (std::size_t i = 0; i < m; ++i) c[i] = a[i] * b[i];
+      const F g = m == 1 ? F::random(rng) : multiplicative_generator<F>();
+      const auto want = compute_h_classic<F>(d, a, b, c, g);
+      ASSERT_EQ(compute_h_classic_ab<F>(d, a, b, g), want) << "n = " << n << ", m = " << m;
+      if (n > 1) {
+        c[0] += F::one();  // no longer a.b: the classic H changes, the a-b one cannot know
+        EXPECT_NE(compute_h_classic<F>(d, a, b, c, g), want);
+      }
+    }
+  }
+  // The quotient itself, against naive polynomial arithmetic.
+  auto in = make_instance<F>(rng, 5);
+  std::vector<F> ab(in.a.size());
+  for (std::size_t i = 0; i < ab.size(); ++i) ab[i] = in.a[i] * in.b[i];
+  ASSERT_EQ(ab, in.c);  // C = A B mod Z takes the values a.b on the domain
+  EXPECT_EQ(compute_h_classic_ab<F>(EvaluationDomain<F>::from_log_size(5), in.a, in.b), in.h);
+  EvaluationDomain<F> d8 = EvaluationDomain<F>::from_log_size(3);
+  std::vector<F> too_long(9), ok(8);
+  EXPECT_THROW(compute_h_classic_ab<F>(d8, too_long, ok), std::invalid_argument);
+  EXPECT_THROW(compute_h_classic_ab<F>(d8, ok, ok, F::root_of_unity(3)), std::invalid_argument);
+}
+
 TYPED_TEST(HTest, SnarkjsOddCosetValues) {
   using F = TypeParam;
   std::mt19937_64 rng(12);

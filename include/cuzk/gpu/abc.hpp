@@ -50,4 +50,11 @@ void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t 
 template <class F>
 void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F& g);
 
+// The same H from a and b alone, for a satisfying witness (c = a.b on the domain; see
+// poly::compute_h_classic_ab): six transforms instead of seven, C neither evaluated nor
+// transformed. a, b: plan.size() evaluations each; t: plan.size() elements of scratch;
+// a <- h's coefficients, b and t overwritten. Equal to poly::compute_h_classic_ab.
+template <class F>
+void compute_h_classic_ab_device(const NttPlan<F>& plan, F* a, F* b, F* t, const F& g);
+
 }  // namespace cuzk::gpu

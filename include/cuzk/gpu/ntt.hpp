@@ -76,6 +76,9 @@ class NttPlan {
   void coset_evals_negated_to_coeffs(F* x, const PowerTable<F>& unscaled) const;
   // x_new[i] = x_old[(n - i) mod n].
   void reverse_order(F* x) const;
+  // The forward transform left in bit-reversed order: x_new[bitrev(k)] = sum_i x_old[i] w^(ik)
+  // (one shared-memory pass set, no permutation pass).
+  void forward_bitrev(F* x) const;
 
  private:
   void core(F* x, const PowerTable<F>* coset) const;  // natural in, bit-reversed out

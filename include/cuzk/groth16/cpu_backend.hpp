@@ -26,21 +26,23 @@ class CpuBackend final : public Backend<E> {
     check_key_shape(pk);
     const std::size_t n = pk.domain_size, rows = pk.a.num_rows(), np = pk.num_public();
     std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero()), c(n, Fr::zero());
+    // The classic H takes c = a.b itself (compute_h_classic_ab): no c here, c is its scratch.
+    const bool classic = pk.h_convention == HConvention::kZDivided;
     {
       ScopedPhase p(t, "eval_abc");
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, 4096), [&](const tbb::blocked_range<std::size_t>& r) {
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           a[i] = pk.a.dot_row(i, w);
           b[i] = pk.b.dot_row(i, w);
-          c[i] = pk.c_stored ? pk.c.dot_row(i, w) : a[i] * b[i];
+          if (!classic) c[i] = pk.c_stored ? pk.c.dot_row(i, w) : a[i] * b[i];
         }
       });
     }
     {
       ScopedPhase p(t, "h_poly");
       const poly::EvaluationDomain<Fr> d(n);
-      if (pk.h_convention == HConvention::kOddCoset) poly::compute_h_snarkjs_inplace(d, a, b, c);
-      else poly::compute_h_classic_inplace(d, a, b, c);
+      if (classic) poly::compute_h_classic_ab_inplace(d, a, b, c);
+      else poly::compute_h_snarkjs_inplace(d, a, b, c);
     }
     // Witnesses are mostly 0/1 (bits of hashes): the split path adds the points of
     // 1-scalars directly and runs Pippenger on the rest only.

@@ -98,6 +98,47 @@ std::vector<F> compute_h_classic(const EvaluationDomain<F>& d, std::span<const F
   return va;
 }
 
+// Convention (1) from a and b alone, for a satisfying witness (c_i = a_i b_i on the domain):
+// with P = A B = P_lo + X^n P_hi (degrees < n), h = P_hi. P's values on the domain are
+// a_i b_i, so intt(a.b) = P mod (X^n - 1) = P_lo + P_hi; on the coset (x^n = g^n) its
+// interpolant is P mod (X^n - g^n) = P_lo + g^n P_hi. Hence
+//   h = (coset_intt(A B on the coset) - intt(a.b)) / (g^n - 1):
+// six transforms instead of seven, and C is neither evaluated nor transformed. Equal to
+// compute_h_classic exactly when c = a.b (for other c it is a different vector).
+// In place: a, b, t (resized to n; b and t are scratch) -> a holds h's coefficients.
+template <class F>
+void compute_h_classic_ab_inplace(const EvaluationDomain<F>& d, std::vector<F>& a, std::vector<F>& b,
+                                  std::vector<F>& t, const F& g = multiplicative_generator<F>()) {
+  const F zg = d.vanishing_at(g);
+  if (zg.is_zero()) throw std::invalid_argument("compute_h_classic_ab: g^n == 1, the coset meets the domain");
+  for (auto* v : {&a, &b}) {
+    if (v->size() > d.size()) throw std::invalid_argument("compute_h_classic_ab: more evaluations than the domain size");
+    v->resize(d.size());
+  }
+  t.resize(d.size());
+  const std::size_t n = d.size();
+  auto pointwise = [n](auto&& f) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& r) {
+      for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
+    });
+  };
+  pointwise([&](std::size_t i) { t[i] = a[i] * b[i]; });
+  tbb::parallel_invoke([&] { classic_to_coset<F>(d, a, g); }, [&] { classic_to_coset<F>(d, b, g); },
+                       [&] { intt<F>(d, t); });
+  pointwise([&](std::size_t i) { a[i] *= b[i]; });
+  coset_intt<F>(d, a, g);
+  const F zinv = zg.inverse();
+  pointwise([&](std::size_t i) { a[i] = (a[i] - t[i]) * zinv; });
+}
+
+template <class F>
+std::vector<F> compute_h_classic_ab(const EvaluationDomain<F>& d, std::span<const F> a, std::span<const F> b,
+                                    const F& g = multiplicative_generator<F>()) {
+  std::vector<F> va = pad_to_domain(d, a), vb = pad_to_domain(d, b), t;
+  compute_h_classic_ab_inplace(d, va, vb, t, g);
+  return va;
+}
+
 // ---- convention (2): snarkjs, odd coset of the 2n-domain -------------------------------
 
 // omega_{2n} = F::root_of_unity(log n + 1); throws when log n equals the 2-adicity
