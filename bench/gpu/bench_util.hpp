@@ -61,11 +61,14 @@ inline float median_ms(int reps, const std::function<void()>& body, const std::f
   return ms[ms.size() / 2];
 }
 
-// Median wall time of `reps` runs after one warm-up (bodies that end synchronised).
-inline double median_wall_ms(int reps, const std::function<void()>& body) {
+// Median wall time of `reps` runs after one warm-up (bodies that end synchronised);
+// setup (when given) runs before each body, untimed.
+inline double median_wall_ms(int reps, const std::function<void()>& body, const std::function<void()>& setup = {}) {
+  if (setup) setup();
   body();
   std::vector<double> ms;
   for (int r = 0; r < reps; ++r) {
+    if (setup) setup();
     const auto t0 = std::chrono::steady_clock::now();
     body();
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
