@@ -51,7 +51,8 @@ template <class E>
 std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t) {
   using Fr = typename E::Fr;
   check_placement(p);
-  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0);
+  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) +
+                  (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0);
   b += std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
   if (p == KeyPlacement::kResident)
     b += (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
