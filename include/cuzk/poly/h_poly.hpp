@@ -42,14 +42,22 @@ std::vector<F> pad_to_domain(const EvaluationDomain<F>& d, std::span<const F> v)
   return out;
 }
 
+namespace detail {
+// f(i) for i < n, in parallel (the element-wise steps of the H pipelines).
+template <class Fn>
+void for_each_index(std::size_t n, const Fn& f) {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
+  });
+}
+}  // namespace detail
+
 // a_i <- a_i * b_i - c_i (all of equal length).
 template <class F>
 void mul_sub_pointwise(std::span<F> a, std::span<const F> b, std::span<const F> c) {
   if (b.size() != a.size() || c.size() != a.size())
     throw std::invalid_argument("mul_sub_pointwise: vectors differ in length");
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, a.size(), 4096), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) a[i] = a[i] * b[i] - c[i];
-  });
+  detail::for_each_index(a.size(), [&](std::size_t i) { a[i] = a[i] * b[i] - c[i]; });
 }
 
 // ---- convention (1): classic, coset of the multiplicative generator -------------------
@@ -70,9 +78,7 @@ void classic_divide_on_coset(const EvaluationDomain<F>& d, std::span<F> a, std::
   F zinv = zg.inverse();
   if (b.size() != a.size() || c.size() != a.size())
     throw std::invalid_argument("classic_divide_on_coset: vectors differ in length");
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, a.size(), 4096), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) a[i] = (a[i] * b[i] - c[i]) * zinv;
-  });
+  detail::for_each_index(a.size(), [&](std::size_t i) { a[i] = (a[i] * b[i] - c[i]) * zinv; });
 }
 
 // In place: a, b, c (each resized to n, used as scratch) -> a holds h's coefficients.
@@ -117,18 +123,13 @@ void compute_h_classic_ab_inplace(const EvaluationDomain<F>& d, std::vector<F>& 
   }
   t.resize(d.size());
   const std::size_t n = d.size();
-  auto pointwise = [n](auto&& f) {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& r) {
-      for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
-    });
-  };
-  pointwise([&](std::size_t i) { t[i] = a[i] * b[i]; });
+  detail::for_each_index(n, [&](std::size_t i) { t[i] = a[i] * b[i]; });
   tbb::parallel_invoke([&] { classic_to_coset<F>(d, a, g); }, [&] { classic_to_coset<F>(d, b, g); },
                        [&] { intt<F>(d, t); });
-  pointwise([&](std::size_t i) { a[i] *= b[i]; });
+  detail::for_each_index(n, [&](std::size_t i) { a[i] *= b[i]; });
   coset_intt<F>(d, a, g);
   const F zinv = zg.inverse();
-  pointwise([&](std::size_t i) { a[i] = (a[i] - t[i]) * zinv; });
+  detail::for_each_index(n, [&](std::size_t i) { a[i] = (a[i] - t[i]) * zinv; });
 }
 
 template <class F>
