@@ -1,6 +1,6 @@
 // gpu_mul_bench: throughput of the device Montgomery product variants of DevFp
 // (MontPairs, the one DevFp uses on the device, mont_mul_portable, MontF64 on the FP64 pipe
-// alone and beside MontPairs in one thread) and of the square
+// alone and beside MontPairs in one thread, MontKara::mul_kara) and of the square
 // (MontPairs::sqr against MontPairs::mul(a, a)) for BLS12-381 Fr and Fq, each thread running
 // one dependent chain of products (x = x y) or squares (x = x^2) (as the MSM's
 // accumulation and the NTT's butterflies do), at two occupancies: 256 threads a block with the registers the
@@ -17,14 +17,16 @@
 #include <vector>
 
 #include "cu_bench.hpp"
+#include "cuzk/gpu/dev_mont_kara.cuh"
 #include "cuzk/gpu/dev_params.cuh"
 
 namespace {
 
 using u32 = std::uint32_t;
-enum Variant { kPairs, kPortable, kF64, kF64Pre, kHybrid, kSquareByMul, kSquare };
+enum Variant { kPairs, kPortable, kF64, kF64Pre, kHybrid, kKara, kSquareByMul, kSquare };
 const char* kNames[] = {"pairs (aligned, DevFp's)", "portable (64-bit products)", "f64 (MontF64)",
-                        "f64, y split once", "hybrid: pairs + f64 chains", "square as pairs a*a",
+                        "f64, y split once", "hybrid: pairs + f64 chains", "karatsuba + redc (pairs)",
+                        "square as pairs a*a",
                         "square (MontPairs::sqr)"};
 
 template <class D, int V>
@@ -34,6 +36,12 @@ __device__ __forceinline__ D mul(const D& a, const D& b) {
   else if constexpr (V == kSquare) D::mont_sqr(r.l, a.l);
   else if constexpr (V == kSquareByMul) D::mont_mul(r.l, a.l, a.l);
   else if constexpr (V == kF64) D::mont_mul_f64(r.l, a.l, b.l);
+#if defined(CUZK_GPU_PTX_PATH)
+  else if constexpr (V == kKara) {
+    cuzk::gpu::MontKara<typename D::Params>::mul_kara(r.l, a.l, b.l);
+    D::reduce_once(r.l);
+  }
+#endif
   else D::mont_mul(r.l, a.l, b.l);
   return r;
 }
@@ -132,6 +140,7 @@ void run_field(const char* field, int reps) {
   both(std::integral_constant<int, kF64>{});
   both(std::integral_constant<int, kF64Pre>{});
   both(std::integral_constant<int, kHybrid>{});
+  both(std::integral_constant<int, kKara>{});
   agree(0);
   const std::size_t squares = outs.size();
   both(std::integral_constant<int, kSquareByMul>{});

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "cuzk/ff/fields.hpp"
+#include "cuzk/gpu/dev_mont_kara.cuh"
 #include "cuzk/gpu/dev_params.cuh"
 #include "mont_gmp_util.hpp"
 
@@ -87,6 +88,39 @@ TYPED_TEST(MontPairsTest, WideProductAndReduction) {
   }
 }
 
+// The Karatsuba wide product (MontKara): exact for any words (all ones, so both half sums carry, and
+// halves that cancel included); mul_kara equals mul word for word on the product's extremes
+// and random values.
+TYPED_TEST(MontPairsTest, KaratsubaProductMatchesSchoolbook) {
+  Env<TypeParam> env;
+  constexpr int N = Env<TypeParam>::N;
+  using P = gpu::MontPairs<typename Env<TypeParam>::C>;
+  using K = gpu::MontKara<typename Env<TypeParam>::C>;
+  std::mt19937_64 rng(79 + N);
+  const mpz_class top = env.R - 1, half = (mpz_class(1) << (16 * N)) - 1;
+  const mpz_class wide[] = {0, 1, top, top - 1, env.p - 1, env.p, half, top - half, half << (16 * N)};
+  constexpr int kWide = sizeof(wide) / sizeof(wide[0]);
+  for (int i = 0; i < kWide * kWide + 2000; ++i) {
+    const bool ext = i < kWide * kWide;
+    const mpz_class A = ext ? wide[i % kWide] : env.below(rng, env.R);
+    const mpz_class B = ext ? wide[i / kWide] : env.below(rng, env.R);
+    u32 a[N], b[N], t[2 * N];
+    from_mpz(a, A), from_mpz(b, B);
+    K::mul_wide_kara(t, a, b);
+    ASSERT_EQ(to_mpz(t), A * B) << A << " " << B;
+  }
+  const mpz_class vals[] = {0, 1, 2, env.p - 1, env.p - 2, (env.p - 1) / 2, env.R % env.p};
+  for (int i = 0; i < 49 + 3000; ++i) {
+    const mpz_class A = i < 49 ? vals[i % 7] : env.below(rng, env.p);
+    const mpz_class B = i < 49 ? vals[i / 7] : env.below(rng, env.p);
+    u32 a[N], b[N], r[N], m[N];
+    from_mpz(a, A), from_mpz(b, B);
+    K::mul_kara(r, a, b);
+    P::mul(m, a, b);
+    for (int k = 0; k < N; ++k) ASSERT_EQ(r[k], m[k]) << A << " " << B << " word " << k;
+  }
+}
+
 // The Fp2 product with deferred reductions (u^2 = -1): both halves below 2p and equal to
 // (a0 b0 - a1 b1) R^-1 and (a0 b1 + a1 b0) R^-1 mod p, on extremes (a0 b0 < a1 b1 and the
 // largest sums included) and random values.
@@ -112,14 +146,13 @@ TYPED_TEST(MontPairsTest, Fp2ProductOfExtremes) {
   }
 }
 
-// Two products with one reduction (MontPairs::mul2, Y3 of the MSM's mixed additions): below 3p
-// and equal to (x y + z w) R^-1 mod p for x, z <= p and y, w < p, extremes included.
-template <class F>
-void check_mul2() {
+// Two products with one reduction, r = mul2(x, y, z, w): below bound_p * p and equal to
+// (x y + z w) R^-1 mod p for x, z <= p and y, w < p, extremes included.
+template <class F, class Mul2>
+void check_two_products(Mul2 mul2, int bound_p, unsigned seed) {
   Env<F> env;
   constexpr int N = Env<F>::N;
-  using P = gpu::MontPairs<typename Env<F>::C>;
-  std::mt19937_64 rng(67 + N);
+  std::mt19937_64 rng(seed + N);
   const mpz_class p = env.p;
   const mpz_class vals[] = {0, 1, p - 1, p - 2, (p - 1) / 2, env.R % p};
   for (int i = 0; i < 1296 + 1500; ++i) {
@@ -129,15 +162,21 @@ void check_mul2() {
     if (i % 7 == 2) v[2] = p;
     u32 x[N], y[N], z[N], w[N], r[N];
     from_mpz(x, v[0]), from_mpz(y, v[1]), from_mpz(z, v[2]), from_mpz(w, v[3]);
-    P::mul2(r, x, y, z, w);
-    ASSERT_LT(to_mpz(r), 3 * p);
+    mul2(r, x, y, z, w);
+    ASSERT_LT(to_mpz(r), bound_p * p);
     ASSERT_EQ(to_mpz(r) % p, ((v[0] * v[1] + v[2] * v[3]) * env.Rinv) % p)
         << v[0] << " " << v[1] << " " << v[2] << " " << v[3];
   }
 }
+// MontPairs::mul2 (Y3 of the MSM's mixed additions): below 3p.
 TYPED_TEST(MontPairsTest, TwoProductsOneReduction) {
-  if constexpr (gpu::MontPairs<typename Env<TypeParam>::C>::kMul2Fits) check_mul2<TypeParam>();
+  using P = gpu::MontPairs<typename Env<TypeParam>::C>;
+  if constexpr (P::kMul2Fits) check_two_products<TypeParam>(P::mul2, 3, 67);
   else GTEST_SKIP() << "3p >= 2^(32N): mul2 is not defined for this modulus";
+}
+// MontKara::mul2_kara (two Karatsuba wide products, one redc): below 2p, for every modulus.
+TYPED_TEST(MontPairsTest, TwoKaratsubaProductsOneReduction) {
+  check_two_products<TypeParam>(gpu::MontKara<typename Env<TypeParam>::C>::mul2_kara, 2, 83);
 }
 
 }  // namespace

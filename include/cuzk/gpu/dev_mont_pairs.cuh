@@ -238,43 +238,48 @@ CUZK_UNROLL
     redc(r, T);
   }
 
-  // T = a b, all 2N words, for any a, b < 2^(32N) (N^2 multiply-adds). Every multiply-add
+  // T = a b, all 2N words, for any a, b < 2^(32N) (N^2 multiply-adds): mul_wide_n on N words.
+  static CUZK_HD void mul_wide(u32 (&T)[2 * N], const u32 (&a)[N], const u32 (&b)[N]) { mul_wide_n<N>(T, a, b); }
+
+  // T = a b, all 2M words, for any M-word a, b (M^2 multiply-adds). Every multiply-add
   // reads and writes an aligned pair: a_j b_i with i + j even goes to E at pair i + j
   // (E[w] = word w), with i + j odd to O at pair i + j - 1 (O[w] = word w + 1). Row i's two
   // chains end one word above those of row i - 1 (or at the same word, which then holds at most
   // that row's carry), so no carry word exceeds 2; E and 2^32 O are each at most T, so no
   // chain carries out of the top word.
-  static CUZK_HD void mul_wide(u32 (&T)[2 * N], const u32 (&a)[N], const u32 (&b)[N]) {
-    u32 E[2 * N], O[2 * N];
+  template <int M>
+  static CUZK_HD void mul_wide_n(u32 (&T)[2 * M], const u32 (&a)[M], const u32 (&b)[M]) {
+    static_assert(M % 2 == 0 && M >= 2);
+    u32 E[2 * M], O[2 * M];
 CUZK_UNROLL
-    for (int w = 0; w < 2 * N; ++w) E[w] = 0, O[w] = 0;
+    for (int w = 0; w < 2 * M; ++w) E[w] = 0, O[w] = 0;
 CUZK_UNROLL
-    for (int i = 0; i < N; ++i) {
+    for (int i = 0; i < M; ++i) {
       const int je = i & 1, jo = 1 - je;  // first j of the E chain and of the O chain
       E[i + je] = ptx::mad_lo_cc(a[je], b[i], E[i + je]);
       E[i + je + 1] = ptx::madc_hi_cc(a[je], b[i], E[i + je + 1]);
 CUZK_UNROLL
-      for (int j = je + 2; j < N; j += 2) {
+      for (int j = je + 2; j < M; j += 2) {
         E[i + j] = ptx::madc_lo_cc(a[j], b[i], E[i + j]);
         E[i + j + 1] = ptx::madc_hi_cc(a[j], b[i], E[i + j + 1]);
       }
-      const int ce = i + je + 2 * ((N - 1 - je) / 2) + 2;  // the word above the E chain
-      if (ce < 2 * N) E[ce] = ptx::addc(E[ce], 0);
+      const int ce = i + je + 2 * ((M - 1 - je) / 2) + 2;  // the word above the E chain
+      if (ce < 2 * M) E[ce] = ptx::addc(E[ce], 0);
       O[i + jo - 1] = ptx::mad_lo_cc(a[jo], b[i], O[i + jo - 1]);
       O[i + jo] = ptx::madc_hi_cc(a[jo], b[i], O[i + jo]);
 CUZK_UNROLL
-      for (int j = jo + 2; j < N; j += 2) {
+      for (int j = jo + 2; j < M; j += 2) {
         O[i + j - 1] = ptx::madc_lo_cc(a[j], b[i], O[i + j - 1]);
         O[i + j] = ptx::madc_hi_cc(a[j], b[i], O[i + j]);
       }
-      const int co = i + jo + 2 * ((N - 1 - jo) / 2) + 1;  // (O index) the word above the O chain
-      if (co < 2 * N - 1) O[co] = ptx::addc(O[co], 0);
+      const int co = i + jo + 2 * ((M - 1 - jo) / 2) + 1;  // (O index) the word above the O chain
+      if (co < 2 * M - 1) O[co] = ptx::addc(O[co], 0);
     }
     T[0] = E[0];
     T[1] = ptx::add_cc(E[1], O[0]);
 CUZK_UNROLL
-    for (int w = 2; w < 2 * N - 1; ++w) T[w] = ptx::addc_cc(E[w], O[w - 1]);
-    T[2 * N - 1] = ptx::addc(E[2 * N - 1], O[2 * N - 2]);
+    for (int w = 2; w < 2 * M - 1; ++w) T[w] = ptx::addc_cc(E[w], O[w - 1]);
+    T[2 * M - 1] = ptx::addc(E[2 * M - 1], O[2 * M - 2]);
   }
 
   // r = T / R mod p, below 2p, for a 2N-word T < p R (Montgomery reduction): MontPairs rows
