@@ -2,6 +2,9 @@
 //   ntt:   Fr multiplication throughput; NTT forward 2^20/2^24/2^26/2^27, inverse and coset
 //          (BLS12-381 Fr, device-resident data, kernels only), the same forward including
 //          the host<->device copies, and the snarkjs H pipeline;
+//   sizes: NTT forward (kernels) at every size from 2^14 to 2^max_log, with the pass shape
+//          each plan chose (NttPassShape::for_size, or CUZK_NTT_PASSES for all); only when
+//          named, not in "all";
 //   msm:   G1/G2 MSMs (msm_bench.cpp);
 //   prove: a whole proof through CudaBackend (prove_bench.cpp);
 //   partition: the GPU work of a porep-like 2^27 partition (partition_bench.cpp);
@@ -72,6 +75,18 @@ void run_ntt_bench(std::size_t max_log, int reps) {
   }
 }
 
+void run_ntt_sizes(std::size_t max_log, int reps) {
+  for (std::size_t k = 14; k <= max_log; ++k) {
+    const gpu::NttPlan<Fr> plan(k);
+    const auto h = fill<Fr>(plan.size(), 5 + k);
+    gpu::DeviceBuffer<Fr> x{std::span<const Fr>(h)};
+    const auto& sh = plan.shape();
+    char note[64];
+    std::snprintf(note, sizeof note, "(passes %d,%d,%d,%d)", sh.last, sh.inner, sh.log_cols, sh.radix);
+    row("NTT forward (kernels)", k, median_ms(reps, [&] { plan.forward(x.data()); }), note);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -82,6 +97,7 @@ int main(int argc, char** argv) {
     gpu::require_device();
     std::printf("device: %s\n", gpu::device_description().c_str());
     if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
+    if (sections.find("sizes") != std::string::npos) run_ntt_sizes(max_log, reps);  // not in "all"
     if (wants(sections, "msm")) run_msm_bench(max_log, reps);
     if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
     if (wants(sections, "partition")) run_partition_bench(max_log, std::max(2, reps / 4));

@@ -82,10 +82,25 @@ bool NttPassShape::valid() const {
          inner + log_cols <= kMaxTileLog && (radix == 2 || radix == 4);
 }
 
-NttPassShape NttPassShape::from_env() {
-  NttPassShape sh;
+// Measured on the H200 (bench/RESULTS.md, thirteenth session: `gpu_bench 25 10 sizes` under
+// 13 shapes, forward, medians of 10): small sizes want smaller final tiles (more blocks: at
+// 2^14 a 2^11 tile leaves 8 blocks for 132 SMs; 9,8,3 took 0.031 ms against 0.060), 2^19-2^21
+// two passes (2^20: 0.283 against 0.339 ms), 2^23-2^24 three passes of 10, 7, 7 levels (2^24:
+// 5.01 against 5.18 ms); 2^22 and from 2^25 on the fields' defaults were fastest.
+NttPassShape NttPassShape::for_size(std::size_t log_n) {
+  if (log_n <= 16) return {9, 8, 3};
+  if (log_n == 17) return {10, 7, 3};
+  if (log_n == 18) return {10, 8, 2};
+  if (log_n <= 20) return {10, 10, 1};
+  if (log_n == 21) return {11, 10, 1};
+  if (log_n == 23 || log_n == 24) return {10, 7, 3};
+  return NttPassShape{};
+}
+
+NttPassShape NttPassShape::from_env(std::size_t log_n) {
   const char* e = std::getenv("CUZK_NTT_PASSES");
-  if (e == nullptr || *e == 0) return sh;
+  if (e == nullptr || *e == 0) return for_size(log_n);
+  NttPassShape sh;
   int end = -1, end4 = -1;
   bool ok = std::sscanf(e, "%d,%d,%d%n", &sh.last, &sh.inner, &sh.log_cols, &end) == 3 && end > 0;
   if (ok && e[end] == ',') ok = std::sscanf(e + end + 1, "%d%n", &sh.radix, &end4) == 1 && end4 > 0, end += 1 + end4;

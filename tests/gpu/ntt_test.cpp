@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <random>
 #include <vector>
@@ -29,9 +30,9 @@ enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDist
 
 template <class F>
 void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
-                     gpu::NttPassShape shape = gpu::NttPassShape::from_env()) {
+                     std::optional<gpu::NttPassShape> shape = std::nullopt) {
   const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
-  const gpu::NttPlan<F> plan(log_n, shape);
+  const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape) : gpu::NttPlan<F>(log_n);
   const std::vector<F> x = random_vec<F>(rng, d.size());
   F g = F::random(rng);
   if (g.is_zero()) g = F::from_u64(7);
@@ -50,8 +51,8 @@ void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
   std::vector<F> got(d.size());
   buf.download(got);
   const long i = first_diff(got, want);
-  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " (passes " << shape.last << ","
-                   << shape.inner << "," << shape.log_cols << ") differs at index " << i
+  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " (passes " << plan.shape().last << ","
+                   << plan.shape().inner << "," << plan.shape().log_cols << ") differs at index " << i
                    << ": got " << got[i] << " want " << want[i];
 }
 
@@ -167,21 +168,36 @@ TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
     }
 }
 
+// The per-size table: a valid shape for every size, and what a plan takes when
+// CUZK_NTT_PASSES is not set (the transforms at those sizes are checked above and below).
+TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
+  for (std::size_t k = 0; k <= 31; ++k) EXPECT_TRUE(gpu::NttPassShape::for_size(k).valid()) << "2^" << k;
+  if (std::getenv("CUZK_NTT_PASSES") != nullptr) GTEST_SKIP() << "CUZK_NTT_PASSES is set";
+  for (std::size_t k = 0; k <= 20; ++k) {
+    const gpu::NttPlan<ff::bls12_381::Fr> plan(k);
+    const auto want = gpu::NttPassShape::for_size(k);
+    EXPECT_EQ(plan.shape().last, want.last) << "2^" << k;
+    EXPECT_EQ(plan.shape().inner, want.inner) << "2^" << k;
+    EXPECT_EQ(plan.shape().log_cols, want.log_cols) << "2^" << k;
+    EXPECT_EQ(plan.shape().radix, want.radix) << "2^" << k;
+  }
+}
+
 TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
   const char* old = std::getenv("CUZK_NTT_PASSES");
   const std::string saved = old ? old : "";
   ::setenv("CUZK_NTT_PASSES", "11,8,2", 1);
-  const auto sh = gpu::NttPassShape::from_env();
+  const auto sh = gpu::NttPassShape::from_env(20);
   EXPECT_EQ(sh.last, 11);
   EXPECT_EQ(sh.inner, 8);
   EXPECT_EQ(sh.log_cols, 2);
   EXPECT_EQ(sh.radix, gpu::NttPassShape{}.radix);
   ::setenv("CUZK_NTT_PASSES", "10,9,1,2", 1);
-  EXPECT_EQ(gpu::NttPassShape::from_env().radix, 2);
+  EXPECT_EQ(gpu::NttPassShape::from_env(27).radix, 2);
   for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5", "10,9,1,3",
                           "10,9,1,4x", "10,9,1,8"}) {
     ::setenv("CUZK_NTT_PASSES", bad, 1);
-    EXPECT_THROW(gpu::NttPassShape::from_env(), std::invalid_argument) << bad;
+    EXPECT_THROW(gpu::NttPassShape::from_env(24), std::invalid_argument) << bad;
   }
   if (old) ::setenv("CUZK_NTT_PASSES", saved.c_str(), 1);
   else ::unsetenv("CUZK_NTT_PASSES");

@@ -40,10 +40,13 @@ struct NttPassShape {
   // Levels per shared-memory round: one (radix 2) or two while two remain (radix 4).
   // Radix 4 (H200, forward 2^27, 11,8,3): 42.6 ms against 44.8 ms for radix 2.
   int radix = 4;
-  // The default, or the environment's CUZK_NTT_PASSES="last,inner,log_cols[,radix]" (for
-  // benchmarking shapes without rebuilding); throws std::invalid_argument when it is
-  // malformed or out of range.
-  static NttPassShape from_env();
+  // The shape measured fastest for 2^log_n points on the H200 (the table in ntt.cu): what
+  // NttPlan uses unless told otherwise. The fields above are its choice at 2^22 and from 2^25 on.
+  static NttPassShape for_size(std::size_t log_n);
+  // The environment's CUZK_NTT_PASSES="last,inner,log_cols[,radix]" when set (for
+  // benchmarking shapes without rebuilding; one shape for every size), else for_size(log_n);
+  // throws std::invalid_argument when it is malformed or out of range.
+  static NttPassShape from_env(std::size_t log_n);
   bool valid() const;  // the ranges above
 };
 
@@ -51,9 +54,11 @@ template <class F>
 class NttPlan {
  public:
   // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
-  explicit NttPlan(std::size_t log_n, NttPassShape shape = NttPassShape::from_env());
+  explicit NttPlan(std::size_t log_n) : NttPlan(log_n, NttPassShape::from_env(log_n)) {}
+  NttPlan(std::size_t log_n, NttPassShape shape);
 
   std::size_t log_size() const { return log_n_; }
+  const NttPassShape& shape() const { return shape_; }
   std::size_t size() const { return std::size_t{1} << log_n_; }
 
   // In place on a device array of size() elements.
