@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
 #include <optional>
 #include <span>
 
@@ -18,6 +19,17 @@ namespace cuzk::gpu {
 template <class E>
 bool c_resident_for(const groth16::ProvingKey<E>& pk) {
   return pk.c_stored && pk.h_convention == groth16::HConvention::kOddCoset;
+}
+
+// Whether a proof's witness MSMs (A, B1, B2, L) run on two threads of their own beside the H
+// chain (CudaBackend::compute): for a resident key whose MSMs are too small to fill the device
+// (latency-bound: on the H200 a 2^12 G1 MSM took 1.2 ms of mostly dependent steps, a 2^16 one
+// 2.7 ms), each with its own scratch (DeviceProvingKey::estimate_proof_scratch_bytes counts them).
+// CUZK_GPU_SEQUENTIAL_MSMS (set, any value) turns it off, for comparisons and debugging.
+inline constexpr std::size_t kConcurrentMsmMaxPoints = std::size_t{1} << 18;
+inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, KeyPlacement p) {
+  return p == KeyPlacement::kResident && num_vars <= kConcurrentMsmMaxPoints && domain <= kConcurrentMsmMaxPoints &&
+         std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
 }
 
 template <class E>

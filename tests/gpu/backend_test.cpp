@@ -4,7 +4,9 @@
 // without C, as .zkey keys come), with a resident key reused across proofs.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -61,6 +63,27 @@ TYPED_TEST(CudaBackendTest, TermsAndProofsMatchCpuInBothConventions) {
     gpu::CudaBackend<E> oneshot(0);
     expect_same_terms<E>(pk, w, oneshot, "one-shot upload");
   }
+}
+
+// Small resident proofs run their witness MSMs on two side threads (concurrent_witness_msms);
+// CUZK_GPU_SEQUENTIAL_MSMS runs them one after another. Both give the CPU's terms and every
+// phase's timing.
+TYPED_TEST(CudaBackendTest, SequentialAndConcurrentWitnessMsmsMatchCpu) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const char* old = std::getenv("CUZK_GPU_SEQUENTIAL_MSMS");
+  const std::string saved = old ? old : "";
+  const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kZDivided, 23);
+  const gpu::DeviceProvingKey<E> key(pk, 0);
+  gpu::CudaBackend<E> b(key);
+  const std::span<const Fr> w(this->sys_.w);
+  for (const bool sequential : {true, false}) {
+    if (sequential) ::setenv("CUZK_GPU_SEQUENTIAL_MSMS", "1", 1);
+    else ::unsetenv("CUZK_GPU_SEQUENTIAL_MSMS");
+    expect_same_terms<E>(pk, w, b, sequential ? "sequential msms" : "concurrent msms");
+  }
+  if (old) ::setenv("CUZK_GPU_SEQUENTIAL_MSMS", saved.c_str(), 1);
+  else ::unsetenv("CUZK_GPU_SEQUENTIAL_MSMS");
 }
 
 TYPED_TEST(CudaBackendTest, SnarkjsKeyWithoutC) {
