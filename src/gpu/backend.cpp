@@ -97,42 +97,45 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       hs = pieces(a, K.h_size);
     }
   }
-  // Small resident proofs (concurrent_witness_msms): the witness MSMs start now on two threads
-  // of their own (own streams and scratch), B2 on one and A, B1, L on the other, beside MSM H
-  // on this one. Not before a/b/c and H: they free temporaries, and every cudaFree waits for
-  // the whole device (started right after the witness upload, the side MSMs held H up, h_poly
-  // 3.4 ms instead of 0.3 at 2^12, for the same proof time and with a/b/c's memory alive beside
-  // them). Their phases are timed on their threads (wall times that overlap this thread's) and
-  // listed after msm_h.
-  std::array<groth16::PhaseTimings, 2> side_t;
+  // Small resident proofs (concurrent_witness_msms): the witness MSMs start now on three threads
+  // of their own (own streams and scratch: B2; B1; A then L), beside MSM H on this one. Not
+  // before a/b/c and H: they free temporaries, and every cudaFree waits for the whole device
+  // (started right after the witness upload, the side MSMs held H up, h_poly 3.4 ms instead of
+  // 0.3 at 2^12, for the same proof time and with a/b/c's memory alive beside them). Their
+  // phases are timed on their threads (wall times that overlap this thread's) and listed after
+  // msm_h.
+  std::array<groth16::PhaseTimings, kSideMsmThreads> side_t;
   std::vector<DeviceScalars<Fr>> side_ws, side_ls;
   std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
   if (concurrent_witness_msms(K.num_vars, n, K.placement)) {
     side_ws = pieces(dw.data(), K.num_vars);
     side_ls = pieces(dw.data() + K.num_public + 1, K.l_size);
     const std::span<const typename E::G1Affine> none;
-    for (auto& pt : side_t) pt.cancel = t.cancel;
     const int dev = key->device();
-    side.push_back(std::async(std::launch::async, [&, dev, none] {
-      DeviceGuard g(dev);
-      MsmWorkspace m;
-      ScopedPhase p(side_t[0], "msm_b_g2");
+    auto launch = [&](std::size_t i, auto body) {
+      side_t[i].cancel = t.cancel;
+      side.push_back(std::async(std::launch::async, [&pt = side_t[i], dev, body] {
+        DeviceGuard g(dev);
+        MsmWorkspace m;
+        body(pt, m);
+      }));
+    };
+    launch(0, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
+      ScopedPhase p(pt, "msm_b_g2");
       out.b2 = key_msm<G2C>(K.b2, K.host_b2, side_ws, nullptr, none, m);
-    }));
-    side.push_back(std::async(std::launch::async, [&, dev, none] {
-      DeviceGuard g(dev);
-      MsmWorkspace m;
+    });
+    launch(1, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
+      ScopedPhase p(pt, "msm_b_g1");
+      out.b1 = key_msm<G1C>(K.b1, K.host_b1, side_ws, nullptr, none, m);
+    });
+    launch(2, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
       {
-        ScopedPhase p(side_t[1], "msm_a");
+        ScopedPhase p(pt, "msm_a");
         out.a = key_msm<G1C>(K.a, K.host_a, side_ws, nullptr, none, m);
       }
-      {
-        ScopedPhase p(side_t[1], "msm_b_g1");
-        out.b1 = key_msm<G1C>(K.b1, K.host_b1, side_ws, nullptr, none, m);
-      }
-      ScopedPhase p(side_t[1], "msm_l");
+      ScopedPhase p(pt, "msm_l");
       out.l = key_msm<G1C>(K.l, K.host_l, side_ls, nullptr, none, m);
-    }));
+    });
   }
   std::optional<PointStream> ps;
   if (streamed)

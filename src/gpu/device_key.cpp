@@ -106,10 +106,10 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     phase2 += S::build_scratch_bytes(c) + stream_chunk_bytes(c) +
               chunks * std::min(std::size_t{4} << 20, S::resident_bytes(c));
   }
-  if (concurrent_witness_msms(nv, n, p)) {  // phase 2 with two more MSM scratches (side threads)
+  if (concurrent_witness_msms(nv, n, p)) {  // phase 2 with one more MSM scratch per side thread
     const std::size_t m = std::max(msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
                                    msm_scratch_bytes<typename E::G2Curve>(nv));
-    phase2 += 2 * m;
+    phase2 += kSideMsmThreads * m;
   }
   return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
 }

@@ -65,7 +65,7 @@ TYPED_TEST(CudaBackendTest, TermsAndProofsMatchCpuInBothConventions) {
   }
 }
 
-// Small resident proofs run their witness MSMs on two side threads (concurrent_witness_msms);
+// Small resident proofs run their witness MSMs on side threads (concurrent_witness_msms);
 // CUZK_GPU_SEQUENTIAL_MSMS runs them one after another. Both give the CPU's terms and every
 // phase's timing.
 TYPED_TEST(CudaBackendTest, SequentialAndConcurrentWitnessMsmsMatchCpu) {
