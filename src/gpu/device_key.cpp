@@ -94,9 +94,11 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
   if (p == KeyPlacement::kResident) {
     phase1 += S::build_scratch_bytes(n);
+    // One MSM's scratch, and one more per side thread when the witness MSMs run beside MSM H.
+    const std::size_t msms = 1 + (concurrent_witness_msms(nv, n, p) ? kSideMsmThreads : 0);
     phase2 += S::build_scratch_bytes(std::max(nv, nh)) +
-              std::max({msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
-                        msm_scratch_bytes<typename E::G2Curve>(nv)});
+              msms * std::max({msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
+                               msm_scratch_bytes<typename E::G2Curve>(nv)});
   } else {
     // The scalars are built per chunk (the chunk buffers already allocated); each chunk's
     // two index lists may round up to a 2 MiB page.
@@ -105,11 +107,6 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     phase1 += S::build_scratch_bytes(std::min(c, std::max<std::size_t>(nh, 1)));
     phase2 += S::build_scratch_bytes(c) + stream_chunk_bytes(c) +
               chunks * std::min(std::size_t{4} << 20, S::resident_bytes(c));
-  }
-  if (concurrent_witness_msms(nv, n, p)) {  // phase 2 with one more MSM scratch per side thread
-    const std::size_t m = std::max(msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
-                                   msm_scratch_bytes<typename E::G2Curve>(nv));
-    phase2 += kSideMsmThreads * m;
   }
   return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
 }

@@ -4,9 +4,7 @@
 // without C, as .zkey keys come), with a resident key reused across proofs.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <random>
-#include <string>
 #include <thread>
 #include <vector>
 
@@ -20,6 +18,7 @@
 #include "cuzk/groth16/verifier.hpp"
 #include "require_device.hpp"
 #include "backend_test_util.hpp"
+#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -71,19 +70,16 @@ TYPED_TEST(CudaBackendTest, TermsAndProofsMatchCpuInBothConventions) {
 TYPED_TEST(CudaBackendTest, SequentialAndConcurrentWitnessMsmsMatchCpu) {
   using E = TypeParam;
   using Fr = typename E::Fr;
-  const char* old = std::getenv("CUZK_GPU_SEQUENTIAL_MSMS");
-  const std::string saved = old ? old : "";
+  const gpu::test::ScopedEnv env("CUZK_GPU_SEQUENTIAL_MSMS");
   const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kZDivided, 23);
   const gpu::DeviceProvingKey<E> key(pk, 0);
   gpu::CudaBackend<E> b(key);
   const std::span<const Fr> w(this->sys_.w);
   for (const bool sequential : {true, false}) {
-    if (sequential) ::setenv("CUZK_GPU_SEQUENTIAL_MSMS", "1", 1);
-    else ::unsetenv("CUZK_GPU_SEQUENTIAL_MSMS");
+    if (sequential) env.set("1");
+    else env.unset();
     expect_same_terms<E>(pk, w, b, sequential ? "sequential msms" : "concurrent msms");
   }
-  if (old) ::setenv("CUZK_GPU_SEQUENTIAL_MSMS", saved.c_str(), 1);
-  else ::unsetenv("CUZK_GPU_SEQUENTIAL_MSMS");
 }
 
 TYPED_TEST(CudaBackendTest, SnarkjsKeyWithoutC) {

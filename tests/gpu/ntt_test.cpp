@@ -17,6 +17,7 @@
 #include "cuzk/poly/h_poly.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "require_device.hpp"
+#include "scoped_env.hpp"
 #include "vec_util.hpp"
 
 namespace {
@@ -184,23 +185,20 @@ TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
 }
 
 TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
-  const char* old = std::getenv("CUZK_NTT_PASSES");
-  const std::string saved = old ? old : "";
-  ::setenv("CUZK_NTT_PASSES", "11,8,2", 1);
+  const gpu::test::ScopedEnv env("CUZK_NTT_PASSES");
+  env.set("11,8,2");
   const auto sh = gpu::NttPassShape::from_env(20);
   EXPECT_EQ(sh.last, 11);
   EXPECT_EQ(sh.inner, 8);
   EXPECT_EQ(sh.log_cols, 2);
   EXPECT_EQ(sh.radix, gpu::NttPassShape{}.radix);
-  ::setenv("CUZK_NTT_PASSES", "10,9,1,2", 1);
+  env.set("10,9,1,2");
   EXPECT_EQ(gpu::NttPassShape::from_env(27).radix, 2);
   for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5", "10,9,1,3",
                           "10,9,1,4x", "10,9,1,8"}) {
-    ::setenv("CUZK_NTT_PASSES", bad, 1);
+    env.set(bad);
     EXPECT_THROW(gpu::NttPassShape::from_env(24), std::invalid_argument) << bad;
   }
-  if (old) ::setenv("CUZK_NTT_PASSES", saved.c_str(), 1);
-  else ::unsetenv("CUZK_NTT_PASSES");
 }
 
 TYPED_TEST(GpuNtt, BadSizesAreRejected) {
