@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
-GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test"
+GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test gpu_runtime_test"
 TARGETS="$GPU_TESTS gpu_bench gpu_mul_bench gpu_affine_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
@@ -125,7 +125,7 @@ if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
     for t in $GPU_TESTS; do
       echo "add_test($t \"$KIT/bin/$t\")"
       echo "set_tests_properties($t PROPERTIES LABELS gpu)"
-      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
+      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
     done
   } > "$KIT/CTestTestfile.cmake"
   say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"

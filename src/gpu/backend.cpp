@@ -60,6 +60,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     throw std::invalid_argument("gpu: witness has " + std::to_string(w.size()) + " values but the key expects " +
                                 std::to_string(pk.num_vars));
   DeviceGuard guard(key->device());
+  const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   const DeviceKeyParts<E>& K = key->parts();
   const bool streamed = K.placement == KeyPlacement::kStreamPoints;
   // Resident: each scalar range is one piece; streamed: one piece per chunk of points.
@@ -68,16 +69,71 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   };
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
-  DeviceBuffer<Fr> dw(w.size());
+  // The proof's temporaries are stream-ordered (runtime.hpp): freeing them does not wait for
+  // other workers' kernels, nor for this proof's side threads.
+  DeviceBuffer<Fr> dw(w.size(), DeviceAlloc::kStreamOrdered);
+  stream_synchronize();  // the uploader's stream writes dw: its allocation comes first
   {
     ScopedPhase p(t, "transfer_witness");  // pinned: straight; pageable: through the staging
     StagedUploader& up = uploader();
     up.upload(dw.data(), w.data(), w.size_bytes());
     up.synchronize();
   }
+  // The four witness MSMs, each written once. Streamed keys run them in this thread (s: the
+  // point stream, next: the host points whose first chunk is prefetched); small resident
+  // proofs on side threads (s stays null there, so next is unused).
+  std::optional<PointStream> ps;
+  PointStream* s = nullptr;
+  using Scalars = std::vector<DeviceScalars<Fr>>;
+  using PT = groth16::PhaseTimings;
+  auto run_a = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    ScopedPhase p(pt, "msm_a");
+    out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1, m);
+  };
+  auto run_b1 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    ScopedPhase p(pt, "msm_b_g1");
+    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2, m);
+  };
+  auto run_b2 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    ScopedPhase p(pt, "msm_b_g2");
+    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l, m);
+  };
+  auto run_l = [&](PT& pt, MsmWorkspace& m, const Scalars& ls) {
+    ScopedPhase p(pt, "msm_l");
+    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{}, m);
+  };
+  // Small resident proofs (concurrent_witness_msms): the witness MSMs start now, right after
+  // the witness upload, on three threads of their own (own streams and scratch: B2; B1; A then
+  // L), beside a/b/c, H and MSM H on this one. The proof's temporaries are stream-ordered, so
+  // neither side waits for the other's frees (with cudaFree they did: h_poly 3.4 ms instead of
+  // 0.3 at 2^12, thirteenth session). Their phases are timed on their threads (wall times that
+  // overlap this thread's) and listed after msm_h.
+  std::array<PT, kSideMsmThreads> side_t;
+  Scalars side_ws, side_ls;
+  std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
+  if (concurrent_witness_msms(K.num_vars, n, K.placement)) {
+    side_ws = pieces(dw.data(), K.num_vars);  // synchronised: the side streams may read them
+    side_ls = pieces(dw.data() + K.num_public + 1, K.l_size);
+    const int dev = key->device();
+    auto launch = [&](std::size_t i, auto body) {
+      side_t[i].cancel = t.cancel;
+      side.push_back(std::async(std::launch::async, [&pt = side_t[i], dev, body] {
+        DeviceGuard g(dev);
+        const StreamDrain drain;  // the scratch's free lands before the thread exits
+        MsmWorkspace m;
+        body(pt, m);
+      }));
+    };
+    launch(0, [&](PT& pt, MsmWorkspace& m) { run_b2(pt, m, side_ws); });
+    launch(1, [&](PT& pt, MsmWorkspace& m) { run_b1(pt, m, side_ws); });
+    launch(2, [&](PT& pt, MsmWorkspace& m) {
+      run_a(pt, m, side_ws);
+      run_l(pt, m, side_ls);
+    });
+  }
   std::vector<DeviceScalars<Fr>> hs;
   {
-    DeviceBuffer<Fr> abc(3 * n);
+    DeviceBuffer<Fr> abc(3 * n, DeviceAlloc::kStreamOrdered);
     Fr* a = abc.data();
     Fr* b = a + n;
     Fr* c = b + n;
@@ -97,51 +153,11 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       hs = pieces(a, K.h_size);
     }
   }
-  // Small resident proofs (concurrent_witness_msms): the witness MSMs start now on three threads
-  // of their own (own streams and scratch: B2; B1; A then L), beside MSM H on this one. Not
-  // before a/b/c and H: they free temporaries, and every cudaFree waits for the whole device
-  // (started right after the witness upload, the side MSMs held H up, h_poly 3.4 ms instead of
-  // 0.3 at 2^12, for the same proof time and with a/b/c's memory alive beside them). Their
-  // phases are timed on their threads (wall times that overlap this thread's) and listed after
-  // msm_h.
-  std::array<groth16::PhaseTimings, kSideMsmThreads> side_t;
-  std::vector<DeviceScalars<Fr>> side_ws, side_ls;
-  std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
-  if (concurrent_witness_msms(K.num_vars, n, K.placement)) {
-    side_ws = pieces(dw.data(), K.num_vars);
-    side_ls = pieces(dw.data() + K.num_public + 1, K.l_size);
-    const std::span<const typename E::G1Affine> none;
-    const int dev = key->device();
-    auto launch = [&](std::size_t i, auto body) {
-      side_t[i].cancel = t.cancel;
-      side.push_back(std::async(std::launch::async, [&pt = side_t[i], dev, body] {
-        DeviceGuard g(dev);
-        MsmWorkspace m;
-        body(pt, m);
-      }));
-    };
-    launch(0, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
-      ScopedPhase p(pt, "msm_b_g2");
-      out.b2 = key_msm<G2C>(K.b2, K.host_b2, side_ws, nullptr, none, m);
-    });
-    launch(1, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
-      ScopedPhase p(pt, "msm_b_g1");
-      out.b1 = key_msm<G1C>(K.b1, K.host_b1, side_ws, nullptr, none, m);
-    });
-    launch(2, [&, none](groth16::PhaseTimings& pt, MsmWorkspace& m) {
-      {
-        ScopedPhase p(pt, "msm_a");
-        out.a = key_msm<G1C>(K.a, K.host_a, side_ws, nullptr, none, m);
-      }
-      ScopedPhase p(pt, "msm_l");
-      out.l = key_msm<G1C>(K.l, K.host_l, side_ls, nullptr, none, m);
-    });
-  }
-  std::optional<PointStream> ps;
-  if (streamed)
+  if (streamed) {
     ps.emplace(K.chunk, std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine)), uploader(),
                key->device());
-  PointStream* s = ps ? &*ps : nullptr;
+    s = &*ps;
+  }
   MsmWorkspace msm_ws;  // within phase 2 of estimate_proof_scratch_bytes (one MSM's scratch)
   {
     ScopedPhase p(t, "msm_h");
@@ -157,25 +173,12 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     return out;
   }
   {
-    const auto ws = pieces(dw.data(), K.num_vars);
-    {
-      ScopedPhase p(t, "msm_a");
-      out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1, msm_ws);
-    }
-    {
-      ScopedPhase p(t, "msm_b_g1");
-      out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2, msm_ws);
-    }
-    {
-      ScopedPhase p(t, "msm_b_g2");
-      out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l, msm_ws);
-    }
+    const auto ws = pieces(dw.data(), K.num_vars);  // phase 2 of the estimate: after H's scalars
+    run_a(t, msm_ws, ws);
+    run_b1(t, msm_ws, ws);
+    run_b2(t, msm_ws, ws);
   }
-  {
-    ScopedPhase p(t, "msm_l");
-    const auto ls = pieces(dw.data() + K.num_public + 1, K.l_size);
-    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{}, msm_ws);
-  }
+  run_l(t, msm_ws, pieces(dw.data() + K.num_public + 1, K.l_size));
   return out;
 }
 

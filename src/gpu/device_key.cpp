@@ -93,12 +93,16 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
   std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
   if (p == KeyPlacement::kResident) {
+    const std::size_t msm = std::max(
+        {msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)), msm_scratch_bytes<typename E::G2Curve>(nv)});
     phase1 += S::build_scratch_bytes(n);
-    // One MSM's scratch, and one more per side thread when the witness MSMs run beside MSM H.
-    const std::size_t msms = 1 + (concurrent_witness_msms(nv, n, p) ? kSideMsmThreads : 0);
-    phase2 += S::build_scratch_bytes(std::max(nv, nh)) +
-              msms * std::max({msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)),
-                               msm_scratch_bytes<typename E::G2Curve>(nv)});
+    phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
+    // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
+    // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
+    if (concurrent_witness_msms(nv, n, p)) {
+      phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
+      phase2 += kSideMsmThreads * msm;
+    }
   } else {
     // The scalars are built per chunk (the chunk buffers already allocated); each chunk's
     // two index lists may round up to a 2 MiB page.

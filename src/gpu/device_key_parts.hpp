@@ -22,14 +22,17 @@ bool c_resident_for(const groth16::ProvingKey<E>& pk) {
 }
 
 // Whether a proof's witness MSMs (A, B1, B2, L) run on kSideMsmThreads threads of their own
-// beside MSM H (CudaBackend::compute): for a resident key whose MSMs are too small to fill the device
-// (latency-bound: on the H200 a 2^12 G1 MSM took 1.2 ms of mostly dependent steps, a 2^16 one
-// 2.7 ms), each with its own scratch (DeviceProvingKey::estimate_proof_scratch_bytes counts them).
-// CUZK_GPU_SEQUENTIAL_MSMS (set, any value) turns it off, for comparisons and debugging.
-inline constexpr std::size_t kConcurrentMsmMaxPoints = std::size_t{1} << 18;
+// beside the H chain (CudaBackend::compute): for a resident key whose MSMs are too small to fill
+// the device (latency-bound: on the H200 a 2^12 G1 MSM took 1.2 ms of mostly dependent steps, a
+// 2^16 one 2.7 ms), each with its own scratch (DeviceProvingKey::estimate_proof_scratch_bytes
+// counts them). Domains up to 2^20 (H200, fourteenth session: 2^18 31.2 -> 22.2 ms, 2^20 70.7 ->
+// 62.7 ms for 3.5 GiB more scratch); num_vars up to twice that (a full 2^k domain has a few
+// more variables than 2^k). CUZK_GPU_SEQUENTIAL_MSMS (set, any value) turns it off, for
+// comparisons and debugging.
+inline constexpr std::size_t kConcurrentMsmMaxPoints = std::size_t{1} << 20;
 inline constexpr std::size_t kSideMsmThreads = 3;  // B2; B1; A then L
 inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, KeyPlacement p) {
-  return p == KeyPlacement::kResident && num_vars <= kConcurrentMsmMaxPoints && domain <= kConcurrentMsmMaxPoints &&
+  return p == KeyPlacement::kResident && domain <= kConcurrentMsmMaxPoints && num_vars <= 2 * kConcurrentMsmMaxPoints &&
          std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
 }
 

@@ -53,13 +53,14 @@ unsigned modulus_bits() {
 
 template <class Fr>
 DeviceScalars<Fr> DeviceScalars<Fr>::from_host(std::span<const Fr> s) {
-  DeviceBuffer<Fr> tmp(s.size());
+  DeviceBuffer<Fr> tmp(s.size(), DeviceAlloc::kStreamOrdered);
   // Large pageable uploads go through pinned staging on a copy stream (~3.5x the driver's
   // pageable copy on the H200); page-locked ones are one asynchronous copy. Below the
   // threshold the staging allocation (~10 ms for 32 MiB) eats the gain (measured: 2^22
   // scalars, 128 MiB, were 6 ms slower staged).
   constexpr std::size_t kStageFrom = std::size_t{256} << 20;  // 2^23 scalars
   if (!s.empty() && (s.size_bytes() >= kStageFrom || is_pinned_range(s.data(), s.size_bytes()))) {
+    stream_synchronize();  // the copy stream writes tmp: its allocation comes first
     StagedUploader up;
     up.upload(tmp.data(), s.data(), s.size_bytes());
     up.synchronize();
@@ -77,8 +78,8 @@ DeviceScalars<Fr> DeviceScalars<Fr>::from_device(const Fr* d, std::size_t n) {
   out.view_.n = n;
   out.view_.nbits = modulus_bits<Fr>();
   if (n == 0) return out;
-  out.canonical_ = DeviceBuffer<u32>(n * kScalarWords);
-  DeviceBuffer<u32> flags(2 * (n + 1)), pos(2 * (n + 1));
+  out.canonical_ = DeviceBuffer<u32>(n * kScalarWords, DeviceAlloc::kStreamOrdered);
+  DeviceBuffer<u32> flags(2 * (n + 1), DeviceAlloc::kStreamOrdered), pos(2 * (n + 1), DeviceAlloc::kStreamOrdered);
   u32* f_one = flags.data();
   u32* f_big = flags.data() + n + 1;
   const unsigned blocks = static_cast<unsigned>((n + 255) / 256);
@@ -86,7 +87,7 @@ DeviceScalars<Fr> DeviceScalars<Fr>::from_device(const Fr* d, std::size_t n) {
   CUZK_CUDA_LAUNCH_CHECK("canonical_kernel");
   std::size_t tb = 0;
   CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, tb, f_one, pos.data(), static_cast<int>(n + 1)));
-  DeviceBuffer<std::byte> temp(tb);
+  DeviceBuffer<std::byte> temp(tb, DeviceAlloc::kStreamOrdered);
   u32 counts[2];
   for (int k = 0; k < 2; ++k) {
     std::size_t b = tb;
@@ -94,12 +95,12 @@ DeviceScalars<Fr> DeviceScalars<Fr>::from_device(const Fr* d, std::size_t n) {
                                                   pos.data() + k * (n + 1), static_cast<int>(n + 1)));
     copy_to_host(&counts[k], pos.data() + k * (n + 1) + n, 4);
   }
-  out.ones_ = DeviceBuffer<u32>(counts[0]);
-  out.others_ = DeviceBuffer<u32>(counts[1]);
+  out.ones_ = DeviceBuffer<u32>(counts[0], DeviceAlloc::kStreamOrdered);
+  out.others_ = DeviceBuffer<u32>(counts[1], DeviceAlloc::kStreamOrdered);
   if (counts[0]) scatter_kernel<<<blocks, 256>>>(f_one, pos.data(), n, out.ones_.data());
   if (counts[1]) scatter_kernel<<<blocks, 256>>>(f_big, pos.data() + n + 1, n, out.others_.data());
   CUZK_CUDA_LAUNCH_CHECK("scatter_kernel");
-  stream_synchronize();  // the temporaries go out of scope
+  stream_synchronize();  // other streams may read the lists from here on (runtime.hpp, DeviceAlloc)
   out.view_.canonical = out.canonical_.data();
   out.view_.ones = out.ones_.data();
   out.view_.others = out.others_.data();

@@ -73,8 +73,8 @@ PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
   const F step = lo.back() * w;  // w^(2^bits)
   hi[0] = c;
   for (std::size_t j = 1; j < hi.size(); ++j) hi[j] = hi[j - 1] * step;
-  lo_ = DeviceBuffer<F>(std::span<const F>(lo));
-  hi_ = DeviceBuffer<F>(std::span<const F>(hi));
+  lo_ = DeviceBuffer<F>(std::span<const F>(lo), DeviceAlloc::kStreamOrdered);
+  hi_ = DeviceBuffer<F>(std::span<const F>(hi), DeviceAlloc::kStreamOrdered);
 }
 
 bool NttPassShape::valid() const {
@@ -282,7 +282,7 @@ std::vector<F> compute_h_snarkjs(std::size_t domain_log, std::span<const F> a, s
       throw std::invalid_argument("gpu::compute_h_snarkjs: " + std::to_string(s) +
                                   " evaluations do not fit a domain of " + std::to_string(n));
   const NttPlan<F> plan(domain_log);
-  DeviceBuffer<F> buf(3 * n);
+  DeviceBuffer<F> buf(3 * n, DeviceAlloc::kStreamOrdered);
   F* d[3] = {buf.data(), buf.data() + n, buf.data() + 2 * n};
   const std::span<const F> in[3] = {a, b, c};
   for (int k = 0; k < 3; ++k) {

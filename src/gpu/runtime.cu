@@ -1,6 +1,11 @@
 // CUDA runtime wrappers declared in cuzk/gpu/runtime.hpp.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
 #include <sstream>
 
 #include "cuzk/gpu/runtime.hpp"
@@ -58,14 +63,111 @@ void device_memory(std::size_t* free_bytes, std::size_t* total_bytes) {
   if (total_bytes) *total_bytes = t;
 }
 
-void* device_alloc(std::size_t bytes) {
+namespace {
+// The current device's default memory pool, set up once per device for the stream-ordered
+// buffers: it keeps freed memory (release threshold: all of it) instead of returning it at
+// every synchronisation, and an allocation never waits on another stream's pending free
+// (no internal dependencies: the pool grows instead, so workers do not serialise). nullptr
+// where the device has no memory pools. The table below only mirrors the driver's own
+// process-wide default pools (one per device), filled once under call_once.
+cudaMemPool_t ordered_pool() {
+  constexpr int kMaxDevices = 64;
+  static std::once_flag once[kMaxDevices];
+  static cudaMemPool_t pools[kMaxDevices] = {};  // written once per device, under `once`
+  const int dev = current_device();
+  if (dev < 0 || dev >= kMaxDevices) return nullptr;
+  std::call_once(once[dev], [dev] {
+    int supported = 0;
+    if (cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, dev) != cudaSuccess || !supported) {
+      cudaGetLastError();
+      return;
+    }
+    cudaMemPool_t pool = nullptr;
+    CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, dev));
+    // Diagnostic: CUZK_GPU_POOL_DEFAULTS (set, any value) leaves the pool's attributes as the
+    // driver set them (scripts/gpu_hang_hunt.sh compares both).
+    if (std::getenv("CUZK_GPU_POOL_DEFAULTS") == nullptr) {
+      std::uint64_t keep = ~std::uint64_t{0};
+      CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+      int no = 0;
+      CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolReuseAllowInternalDependencies, &no));
+    }
+    pools[dev] = pool;
+  });
+  return pools[dev];
+}
+
+bool out_of_memory(cudaError_t e) {
+  if (e != cudaErrorMemoryAllocation) return false;
+  cudaGetLastError();  // not sticky: clear it before trying again
+  return true;
+}
+}  // namespace
+
+void release_cached_device_memory() {
+  if (cudaMemPool_t pool = ordered_pool()) {
+    CUZK_CUDA_CHECK(cudaDeviceSynchronize());  // frees still queued in streams land first
+    CUZK_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
+  }
+}
+
+namespace {
+// Diagnostic: CUZK_GPU_GUARD_BYTES=N puts N bytes of 0xA5 after
+// every stream-ordered allocation and checks them at its free (aborting with the size on a
+// change), to find writes past a buffer's end that packed pool suballocations would expose.
+std::size_t guard_bytes() {
+  static const std::size_t g = [] {
+    const char* v = std::getenv("CUZK_GPU_GUARD_BYTES");
+    return v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : std::size_t{0};
+  }();
+  return g;
+}
+constexpr unsigned char kGuard = 0xA5;
+}  // namespace
+
+void* device_alloc(std::size_t bytes, DeviceAlloc how) {
   void* p = nullptr;
   if (bytes == 0) return nullptr;
-  CUZK_CUDA_CHECK(cudaMalloc(&p, bytes));
+  if (how == DeviceAlloc::kStreamOrdered && ordered_pool() != nullptr) {
+    const std::size_t g = guard_bytes();
+    cudaError_t e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
+    if (out_of_memory(e)) {  // memory freed on other streams may not have been released yet
+      CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+      e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
+    }
+    CUZK_CUDA_CHECK(e);
+    if (g) CUZK_CUDA_CHECK(cudaMemsetAsync(static_cast<unsigned char*>(p) + bytes, kGuard, g, cudaStreamPerThread));
+    return p;
+  }
+  cudaError_t e = cudaMalloc(&p, bytes);
+  if (out_of_memory(e) && ordered_pool() != nullptr) {  // the pool's cache may hold what is missing
+    release_cached_device_memory();
+    e = cudaMalloc(&p, bytes);
+  }
+  CUZK_CUDA_CHECK(e);
   return p;
 }
-void device_free(void* p) noexcept {
-  if (p) cudaFree(p);
+void device_free(void* p, DeviceAlloc how, std::size_t bytes) noexcept {
+  if (!p) return;
+  if (const std::size_t g = guard_bytes(); g && bytes && how == DeviceAlloc::kStreamOrdered) {
+    std::vector<unsigned char> back(g);
+    if (cudaStreamSynchronize(cudaStreamPerThread) == cudaSuccess &&
+        cudaMemcpy(back.data(), static_cast<unsigned char*>(p) + bytes, g, cudaMemcpyDeviceToHost) == cudaSuccess) {
+      for (std::size_t i = 0; i < g; ++i)
+        if (back[i] != kGuard) {
+          std::fprintf(stderr, "cuzk: write past the end of a %zu-byte stream-ordered buffer (guard byte %zu)\n", bytes, i);
+          std::abort();
+        }
+    }
+  }
+  // ordered_pool() was set up by the allocation (same device: buffers are freed where they
+  // were allocated, DeviceGuard).
+  bool ordered = false;
+  try {
+    ordered = how == DeviceAlloc::kStreamOrdered && ordered_pool() != nullptr;
+  } catch (...) {
+  }
+  if (ordered ? cudaFreeAsync(p, cudaStreamPerThread) != cudaSuccess : cudaFree(p) != cudaSuccess) cudaGetLastError();
 }
 void copy_to_device(void* dst, const void* src, std::size_t bytes) {
   if (bytes) CUZK_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));

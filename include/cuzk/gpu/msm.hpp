@@ -50,6 +50,9 @@ struct ScalarView {
 };
 inline constexpr int kScalarWords = 8;  // both scalar fields are 4 x 64 bits
 
+// Its memory is stream-ordered (runtime.hpp, DeviceAlloc): from_host/from_device return
+// with their stream synchronised, so any thread may then read it; destroy it after every MSM
+// that reads it has returned (msm() returns when its work is done).
 template <class Fr>
 class DeviceScalars {
  public:
@@ -163,15 +166,15 @@ std::size_t msm_scratch_bytes(std::size_t n) {
 
 // Device scratch reused by successive MSMs of one caller (one at a time): it grows to the
 // largest need and keeps it, so a proof's MSMs, or a benchmark's repetitions, allocate once.
-// Without one every msm call allocates and frees its scratch (measured on the H200: ~1.1 ms
-// per GB, and cudaFree waits for the whole device).
+// Without one every msm call allocates and frees its scratch. The memory is stream-ordered
+// (runtime.hpp): the caller's thread allocates, uses and frees it.
 class MsmWorkspace {
  public:
   // At least `bytes` of device memory, valid until the next reserve or the workspace's end.
   std::byte* reserve(std::size_t bytes) {
     if (bytes > buf_.size()) {
       buf_ = DeviceBuffer<std::byte>();  // free first: old and new need not fit together
-      buf_ = DeviceBuffer<std::byte>(bytes);
+      buf_ = DeviceBuffer<std::byte>(bytes, DeviceAlloc::kStreamOrdered);
     }
     return buf_.data();
   }

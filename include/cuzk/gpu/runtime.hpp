@@ -52,8 +52,26 @@ class DeviceGuard {
   int prev_;
 };
 
-void* device_alloc(std::size_t bytes);
-void device_free(void* p) noexcept;
+// Where a DeviceBuffer's memory comes from.
+//   kPlain: cudaMalloc / cudaFree. A cudaFree waits for the whole device (every stream of
+//     every thread), so freeing a temporary stalls this thread behind other workers' kernels.
+//   kStreamOrdered: cudaMallocAsync / cudaFreeAsync on the calling thread's stream, from the
+//     device's default memory pool (plain where the device has no pools). Neither waits for
+//     other streams. For per-proof temporaries, with two rules:
+//       - another stream may use the memory only after the allocating thread's stream has been
+//         synchronised (stream_synchronize()) since the allocation;
+//       - the thread that frees it (destroys the buffer) must do so after every other stream's
+//         use of it has finished (that stream synchronised, or its thread joined after a
+//         synchronous call): the free is ordered in the freeing thread's stream only.
+//     The pool keeps freed memory for later allocations (no cudaMalloc cost per proof); a
+//     plain allocation that finds the device full first returns that cache to the driver and
+//     tries again (release_cached_device_memory()).
+enum class DeviceAlloc { kPlain, kStreamOrdered };
+
+void* device_alloc(std::size_t bytes, DeviceAlloc how = DeviceAlloc::kPlain);
+void device_free(void* p, DeviceAlloc how = DeviceAlloc::kPlain, std::size_t bytes = 0) noexcept;  // bytes: as allocated
+// Returns the current device's unused stream-ordered pool memory to the driver.
+void release_cached_device_memory();
 void copy_to_device(void* dst, const void* src, std::size_t bytes);
 void copy_to_host(void* dst, const void* src, std::size_t bytes);
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
@@ -62,6 +80,22 @@ void device_memset_zero(void* dst, std::size_t bytes);
 // stream; other threads' work on the device goes on), throws on any asynchronous error.
 void stream_synchronize();
 
+// Waits for the calling thread's stream when it goes out of scope (errors swallowed). Declared
+// before a scope's stream-ordered buffers (and after its DeviceGuard), it runs after their frees:
+// a thread that is about to exit then leaves nothing of its own queued in its per-thread stream.
+class StreamDrain {
+ public:
+  StreamDrain() = default;
+  ~StreamDrain() {
+    try {
+      stream_synchronize();
+    } catch (...) {
+    }
+  }
+  StreamDrain(const StreamDrain&) = delete;
+  StreamDrain& operator=(const StreamDrain&) = delete;
+};
+
 // Owning, move-only array of n trivially copyable T in device memory.
 template <class T>
 class DeviceBuffer {
@@ -69,20 +103,25 @@ class DeviceBuffer {
 
  public:
   DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t n) : p_(static_cast<T*>(device_alloc(n * sizeof(T)))), n_(n) {}
-  explicit DeviceBuffer(std::span<const T> host) : DeviceBuffer(host.size()) { upload(host); }
-  DeviceBuffer(DeviceBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  explicit DeviceBuffer(std::size_t n, DeviceAlloc how = DeviceAlloc::kPlain)
+      : p_(static_cast<T*>(device_alloc(n * sizeof(T), how))), n_(n), how_(how) {}
+  explicit DeviceBuffer(std::span<const T> host, DeviceAlloc how = DeviceAlloc::kPlain) : DeviceBuffer(host.size(), how) {
+    upload(host);
+  }
+  DeviceBuffer(DeviceBuffer&& o) noexcept
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), how_(o.how_) {}
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
     if (this != &o) {
-      device_free(p_);
+      device_free(p_, how_, n_ * sizeof(T));
       p_ = std::exchange(o.p_, nullptr);
       n_ = std::exchange(o.n_, 0);
+      how_ = o.how_;
     }
     return *this;
   }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { device_free(p_); }
+  ~DeviceBuffer() { device_free(p_, how_, n_ * sizeof(T)); }
 
   T* data() { return p_; }
   const T* data() const { return p_; }
@@ -105,6 +144,7 @@ class DeviceBuffer {
   }
   T* p_ = nullptr;
   std::size_t n_ = 0;
+  DeviceAlloc how_ = DeviceAlloc::kPlain;
 };
 
 // Elapsed device time between start() and stop() (cudaEvents on the default stream).

@@ -1,0 +1,96 @@
+// Device memory (cuzk/gpu/runtime.hpp): stream-ordered buffers (DeviceAlloc::kStreamOrdered)
+// hold what is written to them, move between plain and ordered owners, serve another thread
+// after the allocating thread's stream is synchronised, and a plain allocation that needs the
+// memory the pool keeps cached gets it (the pool's cache is returned to the driver first).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "cuzk/gpu/runtime.hpp"
+#include "require_device.hpp"
+
+namespace {
+using namespace cuzk;
+using u64 = std::uint64_t;
+using gpu::DeviceAlloc;
+
+std::vector<u64> random_words(std::size_t n, u64 seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<u64> v(n);
+  for (auto& x : v) x = rng();
+  return v;
+}
+
+std::vector<u64> download(const gpu::DeviceBuffer<u64>& d) {
+  std::vector<u64> v(d.size());
+  d.download(v);
+  return v;
+}
+
+TEST(DeviceMemory, StreamOrderedBufferRoundTripsAndMoves) {
+  gpu::set_device(0);
+  for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, (std::size_t{5} << 20) + 3}) {
+    const auto want = random_words(n, n);
+    gpu::DeviceBuffer<u64> d{std::span<const u64>(want), DeviceAlloc::kStreamOrdered};
+    EXPECT_EQ(download(d), want) << n;
+    // Freed and reallocated in stream order: the new contents, not the old ones.
+    const auto next = random_words(n, n + 1);
+    d = gpu::DeviceBuffer<u64>(std::span<const u64>(next), DeviceAlloc::kStreamOrdered);
+    EXPECT_EQ(download(d), next) << n;
+    // An ordered buffer moved over a plain one frees the plain memory and keeps its own.
+    gpu::DeviceBuffer<u64> plain{std::span<const u64>(want)};
+    plain = std::move(d);
+    EXPECT_EQ(download(plain), next) << n;
+    EXPECT_EQ(d.size(), 0u);
+  }
+  EXPECT_EQ(gpu::DeviceBuffer<u64>(0, DeviceAlloc::kStreamOrdered).data(), nullptr);
+}
+
+TEST(DeviceMemory, StreamOrderedBufferServesAnotherThread) {
+  gpu::set_device(0);
+  const std::size_t n = std::size_t{3} << 20;
+  const auto want = random_words(n, 7);
+  gpu::DeviceBuffer<u64> d(n, DeviceAlloc::kStreamOrdered);
+  d.upload(want);
+  gpu::stream_synchronize();  // the rule: other streams after the allocating stream's sync
+  std::vector<u64> seen;
+  std::thread reader([&] {
+    gpu::set_device(0);
+    seen = download(d);
+  });
+  reader.join();
+  EXPECT_EQ(seen, want);
+}
+
+TEST(DeviceMemory, PlainAllocationTakesWhatThePoolKeeps) {
+  gpu::set_device(0);
+  std::size_t free0 = 0, total = 0;
+  gpu::device_memory(&free0, &total);
+  // Two allocations of 60% of the free memory cannot be live together; the pool keeps the
+  // first one's memory after its free, so the second (plain) needs that cache back.
+  const std::size_t bytes = free0 / 10 * 6;
+  ASSERT_GT(bytes, std::size_t{1} << 28) << "too little free device memory for this test";
+  {
+    gpu::DeviceBuffer<unsigned char> big(bytes, DeviceAlloc::kStreamOrdered);
+    gpu::device_memset_zero(big.data(), bytes);  // touched, not only reserved
+  }
+  gpu::stream_synchronize();
+  std::size_t free1 = 0;
+  gpu::device_memory(&free1, nullptr);
+  EXPECT_LT(free1 + bytes / 2, free0) << "the pool returned its memory at once (no cache: a cost per proof)";
+  gpu::DeviceBuffer<unsigned char> plain;
+  EXPECT_NO_THROW(plain = gpu::DeviceBuffer<unsigned char>(bytes));
+  EXPECT_EQ(plain.size(), bytes);
+  plain = gpu::DeviceBuffer<unsigned char>();
+  // And the cache can be returned on request.
+  { gpu::DeviceBuffer<unsigned char> again(bytes / 2, DeviceAlloc::kStreamOrdered); }
+  gpu::release_cached_device_memory();
+  std::size_t free2 = 0;
+  gpu::device_memory(&free2, nullptr);
+  EXPECT_GT(free2 + (std::size_t{256} << 20), free0) << "release_cached_device_memory left the cache";
+}
+
+}  // namespace
