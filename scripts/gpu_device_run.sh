@@ -21,7 +21,10 @@ ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
 GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test gpu_runtime_test"
-TARGETS="$GPU_TESTS gpu_bench gpu_mul_bench gpu_affine_bench"
+# The kit also carries the engine's GPU test (the daemon's engine on the CUDA backend: VRAM
+# budgets, key tiers, streamed keys); the on-device build leaves it out (its dependencies).
+KIT_TESTS="$GPU_TESTS engine_cuda_test"
+TARGETS="$KIT_TESTS gpu_bench gpu_mul_bench gpu_affine_bench"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
@@ -31,10 +34,10 @@ if [ "${1:-}" = "--prepare" ]; then
         -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
   cmake --build "$B" --target $TARGETS -j"$(nproc)"
   rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
-  for t in $GPU_TESTS; do cp "$B/tests/gpu/$t" "$KIT/bin/"; done
+  for t in $KIT_TESTS; do cp "$(find "$B/tests" -name "$t" -type f -perm -u+x | head -1)" "$KIT/bin/"; done
   cp "$B"/bench/gpu/gpu_bench "$B"/bench/gpu/gpu_mul_bench "$B"/bench/gpu/gpu_affine_bench "$KIT/bin/"
   strip "$KIT"/bin/* 2>/dev/null || true
-  for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
+  for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu|libspdlog|libfmt/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
   # configure needs, copied from the installed Debian packages, for the on-device build.
   for pkg in libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
@@ -122,10 +125,10 @@ if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   path=kit
   export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
   {
-    for t in $GPU_TESTS; do
+    for t in $KIT_TESTS; do
       echo "add_test($t \"$KIT/bin/$t\")"
       echo "set_tests_properties($t PROPERTIES LABELS gpu)"
-      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
+      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test | engine_cuda_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
     done
   } > "$KIT/CTestTestfile.cmake"
   say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"
@@ -156,7 +159,7 @@ fi
 if [ $path = onbox ] && [ $trc -ne 0 ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
   # Cross-check with the kit's binaries (tells build-environment trouble from code bugs).
   ( export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
-    for t in $GPU_TESTS; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
+    for t in $KIT_TESTS; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
 fi
 
 # ---- benchmark -------------------------------------------------------------------------------

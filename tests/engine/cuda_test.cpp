@@ -117,26 +117,35 @@ TEST(EngineCuda, TightVramBudgetThreeWorkersWaitNotFail) {
 // VRAM copy was reclaimed drops to "pinned" and is uploaded again from page-locked memory.
 TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
   using E = groth16::Bls12_381;
-  const CircuitSpec sa = mul_chain("a", "bls12_381", 1 << 16), sb = mul_chain("b", "bls12_381", 60000);
-  std::uint64_t key_max = 0, key_min = ~0ull, scratch_max = 0;
+  // Two keys of one shape: each key's figures are the same, so the budget below holds one key
+  // and its proof's scratch but not a second key beside them, whatever the estimates are.
+  const CircuitSpec sa = mul_chain("a", "bls12_381", 1 << 16), sb = mul_chain("b", "bls12_381", 1 << 16);
+  // need_one: a key and one proof's scratch (also the engine's check before a key is loaded);
+  // need_both: both keys and one proof's scratch.
+  std::uint64_t need_one = 0, need_both = ~0ull;
   {
     Engine probe(cuda_config({sa, sb}));
+    std::uint64_t keys = 0, scratch_min = ~0ull;
     for (const char* id : {"a", "b"}) {
       ASSERT_EQ(probe.preload(id), ErrorCode::kOk);
       const groth16::ProvingKey<E> pk =
           groth16::read_zkey<E>(io::BinFile::open(*probe.key_file(id), groth16::zkey_detail::kZkeyFile));
       const std::uint64_t k = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
-      key_max = std::max(key_max, k);
-      key_min = std::min(key_min, k);
-      scratch_max = std::max(scratch_max, gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk));
+      const std::uint64_t sc = gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
+      const KeyShape shape = shape_of(pk);
+      need_one = std::max({need_one, k + sc, key_host_bytes(shape) + scratch_bytes(shape)});
+      keys += k;
+      scratch_min = std::min(scratch_min, sc);
     }
+    need_both = keys + scratch_min;
   }
+  ASSERT_LT(need_one, need_both) << "the budget must hold one key and its proof, not two keys";
   // 1 GiB: the key is pinned; the staging of one worker only: it stays pageable.
   for (const std::uint64_t pinned_budget : {std::uint64_t{1} << 30, std::uint64_t{gpu::CudaBackend<E>::kStagingBytes}}) {
     EngineConfig cfg = cuda_config({sa, sb});
     cfg.workers_per_device = 1;
     cfg.pinned_budget_bytes = pinned_budget;
-    cfg.vram_budget_bytes = key_max + scratch_max + key_min / 2;  // one key's copy at a time
+    cfg.vram_budget_bytes = need_one;  // one key's copy at a time
     Engine e(cfg);
     const ProofResult first = e.prove(native_request("a", 1), 120s);
     ASSERT_EQ(first.state, JobState::kSucceeded) << first.error;
