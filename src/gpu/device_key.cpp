@@ -164,6 +164,9 @@ template <class E>
 DeviceProvingKey<E>::~DeviceProvingKey() {
   try {
     DeviceGuard guard(device_);
+    // The plan's tables are stream-ordered (runtime.hpp): their frees land before this thread
+    // goes on (it may be one that ends soon, e.g. a request thread evicting the key).
+    const StreamDrain drain;
     parts_.reset();
   } catch (...) {
     parts_.reset();
