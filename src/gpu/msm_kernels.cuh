@@ -188,14 +188,17 @@ __global__ void __launch_bounds__(128) group_fold_kernel(const DevXyzz<F>* T, co
   const u64 t = gid();
   if (t >= u64{W} * Gn) return;
   const u64 first = (t / Gn) * G + (t % Gn) * M;  // entry hM of window w
-  X a = X::infinity(), acc = X::infinity(), run = X::infinity();
+  // Two loops, so that at most two points are live at once (three spilled heavily for G2).
+  X a = X::infinity();
+  for (u32 g = M; g-- > 0;) a = a + ldv(T + first + g);
+  stv(Tn + t, a);
+  X acc = X::infinity(), run = X::infinity();
   for (u32 g = M; g-- > 0;) {
-    a = a + ldv(T + first + g);
     acc = acc + run;
     run = run + ldv(S + first + g);
   }
   for (u32 i = 0; i < log_l; ++i) acc = acc.dbl();
-  stv(Tn + t, a + acc);
+  stv(Tn + t, ldv(Tn + t) + acc);
   stv(Sn + t, run);
 }
 
@@ -211,15 +214,21 @@ __global__ void __launch_bounds__(256) window_sum_kernel(DevXyzz<F>* tsum, DevXy
   X* T = tsum + u64{blockIdx.x} * G;
   X* S = ssum + u64{blockIdx.x} * G;
   const u32 h = threadIdx.x, K = G / blockDim.x, base = h * K;
-  X a = X::infinity(), acc = X::infinity(), run = X::infinity();
+  // T's sums first, then S's, so that at most two points are live at once (three spilled
+  // heavily for G2); each array is written in place only after every thread has read it.
+  {
+    X a = X::infinity();
+    for (u32 g = base + K; g-- > base;) a = a + ldv(T + g);
+    __syncthreads();
+    stv(T + h, a);
+  }
+  X acc = X::infinity(), run = X::infinity();
   for (u32 g = base + K; g-- > base;) {
-    a = a + ldv(T + g);
     acc = acc + run;
     run = run + ldv(S + g);
   }
   if (base != 0 && !run.is_infinity()) acc = acc + run.mul_small(base);
   __syncthreads();
-  stv(T + h, a);
   stv(S + h, acc);
   __syncthreads();
   for (u32 s = blockDim.x / 2; s > 0; s >>= 1) {
