@@ -7,30 +7,19 @@
 
 #include <cstdint>
 #include <numeric>
-#include <random>
 #include <vector>
 
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
+#include "device_words.hpp"
 #include "require_device.hpp"
 
 namespace {
 using namespace cuzk;
 using u64 = std::uint64_t;
-
-std::vector<u64> random_words(std::size_t n, u64 seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<u64> v(n);
-  for (auto& x : v) x = rng();
-  return v;
-}
-
-std::vector<u64> download(const gpu::DeviceBuffer<u64>& d) {
-  std::vector<u64> v(d.size());
-  d.download(v);
-  return v;
-}
+using test::download;
+using test::random_words;
 
 TEST(HostMemory, PinnedBufferRoundTripOnStreams) {
   const std::size_t n = (std::size_t{3} << 20) + 5;  // 24 MiB + 40 bytes

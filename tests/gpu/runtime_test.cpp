@@ -6,30 +6,19 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 #include <thread>
 #include <vector>
 
 #include "cuzk/gpu/runtime.hpp"
+#include "device_words.hpp"
 #include "require_device.hpp"
 
 namespace {
 using namespace cuzk;
 using u64 = std::uint64_t;
 using gpu::DeviceAlloc;
-
-std::vector<u64> random_words(std::size_t n, u64 seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<u64> v(n);
-  for (auto& x : v) x = rng();
-  return v;
-}
-
-std::vector<u64> download(const gpu::DeviceBuffer<u64>& d) {
-  std::vector<u64> v(d.size());
-  d.download(v);
-  return v;
-}
+using test::download;
+using test::random_words;
 
 TEST(DeviceMemory, StreamOrderedBufferRoundTripsAndMoves) {
   gpu::set_device(0);
