@@ -1,4 +1,5 @@
 // a/b/c evaluation from device CSR matrices and the bellperson H (cuzk/gpu/abc.hpp).
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -27,6 +28,25 @@ __global__ void eval_rows_kernel(const std::uint64_t* row_ptr, const std::uint32
     for (std::uint64_t k = row_ptr[i]; k < e; ++k) acc += kern::ld(vals + k) * kern::ld(w + cols[k]);
   }
   kern::st(out + i, acc);
+}
+
+// One chunk of a streamed matrix (csr_chunks.hpp): thread i sums row r0 + i's terms in
+// [z0, z1); rp = row_ptr[r0 .. r1], cols and vals from term z0 on.
+template <class Dv>
+__global__ void eval_chunk_kernel(const std::uint64_t* rp, const std::uint32_t* cols, const Dv* vals, std::uint64_t z0,
+                                  std::uint64_t z1, std::uint64_t rows, bool continued, bool split, bool mul,
+                                  const Dv* carry_in, Dv* carry_out, const Dv* w, Dv* out) {
+  const std::uint64_t i = kern::global_id();
+  if (i >= rows) return;
+  const std::uint64_t b = max(rp[i], z0), e = min(rp[i + 1], z1);
+  Dv acc = Dv::zero();
+  for (std::uint64_t k = b; k < e; ++k) acc += kern::ld(vals + (k - z0)) * kern::ld(w + cols[k - z0]);
+  if (i == 0 && continued) acc += kern::ld(carry_in);
+  if (i + 1 == rows && split) {
+    kern::st(carry_out, acc);
+    return;
+  }
+  kern::st(out + i, mul ? kern::ld(out + i) * acc : acc);
 }
 
 // a <- (a b - c) z
@@ -70,6 +90,20 @@ void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t 
   CUZK_CUDA_LAUNCH_CHECK("eval_rows_kernel");
 }
 
+template <class Fr>
+void eval_rows_chunk_device(const unsigned char* buf, const CsrChunk& c, const Fr* w, Fr* out, Fr* carry,
+                            std::size_t k, bool mul) {
+  const std::uint64_t rows = c.r1 - c.r0;
+  if (rows == 0) return;
+  const auto* rp = reinterpret_cast<const std::uint64_t*>(buf);
+  const auto* cols = reinterpret_cast<const std::uint32_t*>(buf + c.cols_off);
+  const auto* vals = reinterpret_cast<const Fr*>(buf + c.vals_off);
+  eval_chunk_kernel<<<blocks_for(rows), kThreads>>>(rp, cols, dev(vals), c.z0, c.z1, rows, c.continued, c.split, mul,
+                                                    dev(carry + (k + 1) % 2), dev(carry + k % 2), dev(w),
+                                                    dev(out + c.r0));
+  CUZK_CUDA_LAUNCH_CHECK("eval_chunk_kernel");
+}
+
 template <class F>
 void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F& g) {
   const F zg = vanishing_at(plan, g);
@@ -87,30 +121,60 @@ void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F&
   stream_synchronize();  // the power tables go out of scope
 }
 
+namespace {
+// Bellperson H from a and b (poly::compute_h_classic_ab), its two halves: A B on the coset
+// into a (forward transform, bit-reversed), then h from that and t = a.b over the domain.
+template <class F>
+struct ClassicAb {
+  const NttPlan<F>& plan;
+  F g, zg, n_inv;
+  std::optional<PowerTable<F>> to_coset;
+  ClassicAb(const NttPlan<F>& p, const F& g_, const char* who) : plan(p), g(g_), zg(vanishing_at(p, g_)) {
+    if (zg.is_zero()) throw std::invalid_argument(std::string(who) + ": g^n == 1, the coset meets the domain");
+    n_inv = F::from_u64(plan.size()).inverse();
+    to_coset.emplace(g, n_inv, plan.size());
+  }
+  void coset_product(F* a, F* b) const {
+    for (F* v : {a, b}) plan.evals_to_coset_evals_negated(v, *to_coset);
+    field_op_device<F>(FieldOp::kMul, a, b, a, plan.size());  // A B on the coset, position i at g w^-i
+    plan.forward_bitrev(a);
+  }
+  void finish(F* a, F* t) const {
+    const F scale = zg.inverse() * n_inv;
+    plan.forward_bitrev(t);
+    const PowerTable<F> from_coset(g.inverse(), scale, plan.size());
+    h_from_transforms_kernel<<<blocks_for(plan.size()), kThreads>>>(
+        dev(a), dev(t), static_cast<int>(plan.log_size()), to_dev(scale), tab_of(from_coset));
+    CUZK_CUDA_LAUNCH_CHECK("h_from_transforms_kernel");
+    stream_synchronize();  // the power tables go out of scope
+  }
+};
+}  // namespace
+
 template <class F>
 void compute_h_classic_ab_device(const NttPlan<F>& plan, F* a, F* b, F* t, const F& g) {
-  const std::size_t n = plan.size();
-  const F zg = vanishing_at(plan, g);
-  if (zg.is_zero()) throw std::invalid_argument("compute_h_classic_ab_device: g^n == 1, the coset meets the domain");
-  const F n_inv = F::from_u64(n).inverse();
-  const F scale = zg.inverse() * n_inv;
-  field_op_device<F>(FieldOp::kMul, a, b, t, n);  // C's values on the domain
-  const PowerTable<F> to_coset(g, n_inv, n);
-  for (F* v : {a, b}) plan.evals_to_coset_evals_negated(v, to_coset);
-  field_op_device<F>(FieldOp::kMul, a, b, a, n);  // A B on the coset, position i at g w^-i
-  plan.forward_bitrev(a);
-  plan.forward_bitrev(t);
-  const PowerTable<F> from_coset(g.inverse(), scale, n);
-  h_from_transforms_kernel<<<blocks_for(n), kThreads>>>(dev(a), dev(t), static_cast<int>(plan.log_size()),
-                                                        to_dev(scale), tab_of(from_coset));
-  CUZK_CUDA_LAUNCH_CHECK("h_from_transforms_kernel");
-  stream_synchronize();  // the power tables go out of scope
+  const ClassicAb<F> h(plan, g, "compute_h_classic_ab_device");
+  field_op_device<F>(FieldOp::kMul, a, b, t, plan.size());  // C's values on the domain
+  h.coset_product(a, b);
+  h.finish(a, t);
+}
+
+template <class F>
+void compute_h_classic_ab_lean_device(const NttPlan<F>& plan, F* a, F* b, const std::function<void(F*)>& ab_into,
+                                      const F& g) {
+  const ClassicAb<F> h(plan, g, "compute_h_classic_ab_lean_device");
+  h.coset_product(a, b);
+  ab_into(b);  // C's values on the domain, where B's coset values were
+  h.finish(a, b);
 }
 
 #define CUZK_GPU_INSTANTIATE(F)                                                              \
   template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t);         \
   template void compute_h_classic_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);            \
-  template void compute_h_classic_ab_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);
+  template void compute_h_classic_ab_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);                 \
+  template void compute_h_classic_ab_lean_device<F>(const NttPlan<F>&, F*, F*, const std::function<void(F*)>&, \
+                                                    const F&);                                               \
+  template void eval_rows_chunk_device<F>(const unsigned char*, const CsrChunk&, const F*, F*, F*, std::size_t, bool);
 CUZK_GPU_INSTANTIATE(ff::bls12_381::Fr)
 CUZK_GPU_INSTANTIATE(ff::bn254::Fr)
 #undef CUZK_GPU_INSTANTIATE

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <future>
 #include <optional>
 #include <stdexcept>
@@ -22,16 +23,16 @@ namespace cuzk::gpu {
 using groth16::HConvention;
 
 namespace {
-// One MSM of a proof: over the resident points (sc: one piece), or streamed from the host
-// points through ps (sc: one piece per chunk).
+// One MSM of a proof: over the resident points with the scalars sc, or streamed from the host
+// points through ps with the device scalars d (each chunk's classified as it comes).
 // next: the host points of the MSM that comes next (streamed: its first chunk is prefetched).
 // ws: the scratch the proof's MSMs share (allocated once, at the largest one's need).
 template <class C, class Next>
 ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,
-                        const std::vector<DeviceScalars<typename C::Scalar>>& sc, PointStream* ps,
+                        const DeviceScalars<typename C::Scalar>& sc, const typename C::Scalar* d, PointStream* ps,
                         std::span<const Next> next, MsmWorkspace& ws) {
-  if (ps != nullptr) return ps->msm<C>(host, sc, first_chunk(next, ps->chunk()), &ws);
-  return sc.empty() ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc.front(), MsmOptions{0, 0, &ws});
+  if (ps != nullptr) return ps->msm<C>(host, d, first_chunk(next, ps->chunk()), &ws);
+  return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, MsmOptions{0, 0, &ws});
 }
 }  // namespace
 
@@ -63,9 +64,14 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   const DeviceKeyParts<E>& K = key->parts();
   const bool streamed = K.placement == KeyPlacement::kStreamPoints;
-  // Resident: each scalar range is one piece; streamed: one piece per chunk of points.
-  auto pieces = [&](const Fr* d, std::size_t len) {
-    return chunk_scalars<Fr>(d, len, streamed ? K.chunk : std::max<std::size_t>(len, 1));
+  // An MSM's scalars: resident keys classify a range once (A, B1 and B2 share it); streamed
+  // keys classify each chunk as its points arrive (one chunk's on the device at a time).
+  struct Scalars {
+    DeviceScalars<Fr> sc;
+    const Fr* d = nullptr;
+  };
+  auto scalars = [&](const Fr* d, std::size_t len) {
+    return streamed ? Scalars{{}, d} : Scalars{DeviceScalars<Fr>::from_device(d, len), d};
   };
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
@@ -84,23 +90,22 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   // proofs on side threads (s stays null there, so next is unused).
   std::optional<PointStream> ps;
   PointStream* s = nullptr;
-  using Scalars = std::vector<DeviceScalars<Fr>>;
   using PT = groth16::PhaseTimings;
   auto run_a = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_a");
-    out.a = key_msm<G1C>(K.a, K.host_a, ws, s, K.host_b1, m);
+    out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, K.host_b1, m);
   };
   auto run_b1 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_b_g1");
-    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws, s, K.host_b2, m);
+    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, K.host_b2, m);
   };
   auto run_b2 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_b_g2");
-    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws, s, K.host_l, m);
+    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, K.host_l, m);
   };
   auto run_l = [&](PT& pt, MsmWorkspace& m, const Scalars& ls) {
     ScopedPhase p(pt, "msm_l");
-    out.l = key_msm<G1C>(K.l, K.host_l, ls, s, std::span<const typename E::G1Affine>{}, m);
+    out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, std::span<const typename E::G1Affine>{}, m);
   };
   // Small resident proofs (concurrent_witness_msms): the witness MSMs start now, right after
   // the witness upload, on three threads of their own (own streams and scratch: B2; B1; A then
@@ -112,8 +117,8 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   Scalars side_ws, side_ls;
   std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
   if (concurrent_witness_msms(K.num_vars, n, K.placement)) {
-    side_ws = pieces(dw.data(), K.num_vars);  // synchronised: the side streams may read them
-    side_ls = pieces(dw.data() + K.num_public + 1, K.l_size);
+    side_ws = scalars(dw.data(), K.num_vars);  // synchronised: the side streams may read them
+    side_ls = scalars(dw.data() + K.num_public + 1, K.l_size);
     const int dev = key->device();
     auto launch = [&](std::size_t i, auto body) {
       side_t[i].cancel = t.cancel;
@@ -131,39 +136,72 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       run_l(pt, m, side_ls);
     });
   }
-  std::vector<DeviceScalars<Fr>> hs;
-  {
-    DeviceBuffer<Fr> abc(3 * n, DeviceAlloc::kStreamOrdered);
-    Fr* a = abc.data();
-    Fr* b = a + n;
-    Fr* c = b + n;
-    const bool classic = K.conv == HConvention::kZDivided;
-    {
-      ScopedPhase p(t, "eval_abc");  // classic: no c (its H takes c = a.b itself)
-      eval_rows_device<Fr>(K.A, dw.data(), a, n);
-      eval_rows_device<Fr>(K.B, dw.data(), b, n);
-      if (K.c_resident) eval_rows_device<Fr>(K.C, dw.data(), c, n);
-      else if (!classic) field_op_device<Fr>(FieldOp::kMul, a, b, c, n);
-      stream_synchronize();
-    }
-    {
-      ScopedPhase p(t, "h_poly");
-      if (classic) compute_h_classic_ab_device<Fr>(*K.plan, a, b, c, poly::multiplicative_generator<Fr>());
-      else compute_h_snarkjs_device<Fr>(*K.plan, a, b, c);
-      hs = pieces(a, K.h_size);
-    }
-  }
   if (streamed) {
     ps.emplace(K.chunk, std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine)), uploader(),
                key->device());
     s = &*ps;
   }
-  MsmWorkspace msm_ws;  // within phase 2 of estimate_proof_scratch_bytes (one MSM's scratch)
+  const bool classic = K.conv == HConvention::kZDivided;
+  DeviceBuffer<Fr> a(n, DeviceAlloc::kStreamOrdered);  // a, then h's coefficients
+  if (!streamed) {
+    DeviceBuffer<Fr> bc(2 * n, DeviceAlloc::kStreamOrdered);
+    Fr* b = bc.data();
+    Fr* c = b + n;
+    {
+      ScopedPhase p(t, "eval_abc");  // classic: no c (its H takes c = a.b itself)
+      eval_rows_device<Fr>(K.A, dw.data(), a.data(), n);
+      eval_rows_device<Fr>(K.B, dw.data(), b, n);
+      if (K.c_resident) eval_rows_device<Fr>(K.C, dw.data(), c, n);
+      else if (!classic) field_op_device<Fr>(FieldOp::kMul, a.data(), b, c, n);
+      stream_synchronize();
+    }
+    ScopedPhase p(t, "h_poly");
+    if (classic) compute_h_classic_ab_device<Fr>(*K.plan, a.data(), b, c, poly::multiplicative_generator<Fr>());
+    else compute_h_snarkjs_device<Fr>(*K.plan, a.data(), b, c);
+  } else {
+    // Two arrays: the matrices stream through the chunk buffers, twice for the second half.
+    DeviceBuffer<Fr> b(n, DeviceAlloc::kStreamOrdered);
+    auto eval = [&](const r1cs::CsrMatrix<Fr>* m, const std::vector<CsrChunk>& ch, Fr* o, bool mul) {
+      ps->eval_rows<Fr>(*m, ch, dw.data(), o, n, mul);
+    };
+    // C's values on the domain into o (the stored C, else a.b), timed as eval_abc, not h_poly.
+    using Clock = std::chrono::steady_clock;
+    auto ms_since = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
+    double c_ms = 0;
+    auto c_into = [&](Fr* o) {
+      stream_synchronize();  // the transforms queued before are h_poly's
+      const auto t0 = Clock::now();
+      if (K.c_resident) {
+        eval(K.host_C, K.chunks_C, o, false);
+      } else {
+        eval(K.host_A, K.chunks_A, o, false);
+        eval(K.host_B, K.chunks_B, o, true);
+      }
+      stream_synchronize();
+      c_ms = ms_since(t0);
+    };
+    {
+      ScopedPhase p(t, "eval_abc");
+      eval(K.host_A, K.chunks_A, a.data(), false);
+      eval(K.host_B, K.chunks_B, b.data(), false);
+      stream_synchronize();
+    }
+    t.check_cancel();
+    const auto t0 = Clock::now();
+    if (classic)
+      compute_h_classic_ab_lean_device<Fr>(*K.plan, a.data(), b.data(), c_into, poly::multiplicative_generator<Fr>());
+    else
+      compute_h_snarkjs_lean_device<Fr>(*K.plan, a.data(), b.data(), c_into);
+    t.add("h_poly", ms_since(t0) - c_ms);
+    t.add("eval_abc", c_ms);
+  }
+  MsmWorkspace msm_ws;  // within the last phase of estimate_proof_scratch_bytes (one MSM's scratch)
   {
     ScopedPhase p(t, "msm_h");
-    out.h = key_msm<G1C>(K.h, K.host_h, hs, s, K.host_a, msm_ws);
+    const Scalars hs = scalars(a.data(), K.h_size);
+    out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, K.host_a, msm_ws);
   }
-  hs.clear();
+  a = DeviceBuffer<Fr>();
   if (!side.empty()) {
     for (auto& f : side) f.get();  // rethrows a side thread's error
     for (const std::string name : {"msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})  // the sequential order
@@ -173,12 +211,12 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     return out;
   }
   {
-    const auto ws = pieces(dw.data(), K.num_vars);  // phase 2 of the estimate: after H's scalars
+    const Scalars ws = scalars(dw.data(), K.num_vars);  // phase 2 of the estimate: after H's scalars
     run_a(t, msm_ws, ws);
     run_b1(t, msm_ws, ws);
     run_b2(t, msm_ws, ws);
   }
-  run_l(t, msm_ws, pieces(dw.data() + K.num_public + 1, K.l_size));
+  run_l(t, msm_ws, scalars(dw.data() + K.num_public + 1, K.l_size));
   return out;
 }
 

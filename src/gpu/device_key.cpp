@@ -30,8 +30,6 @@ std::size_t resolve_chunk(const groth16::ProvingKey<E>& pk, std::size_t chunk) {
   return std::min(c, longest_points(pk));
 }
 
-std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
-
 // A device copy of host points, through the uploader (straight from registered memory,
 // else staged); complete once the uploader is synchronised.
 template <class T>
@@ -51,11 +49,11 @@ template <class E>
 std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t) {
   using Fr = typename E::Fr;
   check_placement(p);
-  std::size_t b = DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) +
-                  (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0);
-  b += std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
-  if (p == KeyPlacement::kResident)
-    b += (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
+  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
+  if (p == KeyPlacement::kResident)  // streamed: the matrices and points stay in host memory
+    b += DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) +
+         (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0) +
+         (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
              sizeof(typename E::G1Affine) +
          pk.b_g2_query.size() * sizeof(typename E::G2Affine);
   return b + (std::size_t{1} << 20);  // allocation granularity
@@ -63,9 +61,16 @@ std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk
 
 template <class E>
 std::size_t DeviceProvingKey<E>::stream_chunk_bytes(std::size_t c) {
-  const std::size_t point = std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
-  return 2 * c * point +
+  return 2 * stream_buffer_bytes<E>(c) +
          std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+}
+
+template <class E>
+std::vector<const r1cs::CsrMatrix<typename E::Fr>*> DeviceProvingKey<E>::streamed_matrices(
+    const groth16::ProvingKey<E>& pk) {
+  std::vector<const r1cs::CsrMatrix<typename E::Fr>*> m{&pk.a, &pk.b};
+  if (c_resident_for(pk)) m.push_back(&pk.c);
+  return m;
 }
 
 template <class E>
@@ -90,27 +95,28 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   check_placement(p);
   const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
   const std::size_t tables = 8 * (2 * (std::size_t{1} << ((log2_of(n) + 1) / 2)) + 2) * sizeof(Fr);
+  if (p == KeyPlacement::kStreamPoints) {
+    // Cards with little memory: the matrices pass through the chunk buffers, H runs in two
+    // arrays (compute_h_*_lean_device; then h alone through MSM H), and each chunk's scalars
+    // are classified just before its MSM.
+    // The MSM scratch exists only in the MSM phase, after the second array is freed.
+    const std::size_t c = resolve_chunk(pk, chunk_points);
+    const std::size_t msm = std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+    const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
+    const std::size_t msm_phase = n * sizeof(Fr) + S::resident_bytes(c) + S::build_scratch_bytes(c) + msm;
+    return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max(h_phase, msm_phase) + (std::size_t{16} << 20);
+  }
   const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
   std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
-  if (p == KeyPlacement::kResident) {
-    const std::size_t msm = std::max(
-        {msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)), msm_scratch_bytes<typename E::G2Curve>(nv)});
-    phase1 += S::build_scratch_bytes(n);
-    phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
-    // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
-    // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
-    if (concurrent_witness_msms(nv, n, p)) {
-      phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
-      phase2 += kSideMsmThreads * msm;
-    }
-  } else {
-    // The scalars are built per chunk (the chunk buffers already allocated); each chunk's
-    // two index lists may round up to a 2 MiB page.
-    const std::size_t c = resolve_chunk(pk, chunk_points);
-    const std::size_t chunks = ceil_div(nh, c) + ceil_div(nv, c) + ceil_div(nl, c);
-    phase1 += S::build_scratch_bytes(std::min(c, std::max<std::size_t>(nh, 1)));
-    phase2 += S::build_scratch_bytes(c) + stream_chunk_bytes(c) +
-              chunks * std::min(std::size_t{4} << 20, S::resident_bytes(c));
+  const std::size_t msm = std::max(
+      {msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)), msm_scratch_bytes<typename E::G2Curve>(nv)});
+  phase1 += S::build_scratch_bytes(n);
+  phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
+  // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
+  // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
+  if (concurrent_witness_msms(nv, n, p)) {
+    phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
+    phase2 += kSideMsmThreads * msm;
   }
   return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
 }
@@ -151,10 +157,19 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
     p->host_l = pk.l_query;
     p->host_h = pk.h_query;
     p->host_b2 = pk.b_g2_query;
+    const std::size_t cap = stream_buffer_bytes<E>(p->chunk);
+    auto cut = [&](const r1cs::CsrMatrix<typename E::Fr>& m) {
+      return plan_csr_chunks(m.row_ptr, cap, sizeof(typename E::Fr));
+    };
+    p->host_A = &pk.a, p->chunks_A = cut(pk.a);
+    p->host_B = &pk.b, p->chunks_B = cut(pk.b);
+    if (p->c_resident) p->host_C = &pk.c, p->chunks_C = cut(pk.c);
   }
-  p->A = DeviceCsr<typename E::Fr>(pk.a);
-  p->B = DeviceCsr<typename E::Fr>(pk.b);
-  if (p->c_resident) p->C = DeviceCsr<typename E::Fr>(pk.c);
+  if (placement == KeyPlacement::kResident) {
+    p->A = DeviceCsr<typename E::Fr>(pk.a);
+    p->B = DeviceCsr<typename E::Fr>(pk.b);
+    if (p->c_resident) p->C = DeviceCsr<typename E::Fr>(pk.c);
+  }
   p->plan.emplace(p->log_domain);
   stream_synchronize();
   parts_ = std::move(p);

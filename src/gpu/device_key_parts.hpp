@@ -1,11 +1,14 @@
 // What a DeviceProvingKey holds (private to src/gpu): the key's shape, its device buffers,
-// and for a streamed key the host point arrays its MSMs read chunk by chunk.
+// and for a streamed key the host point arrays its MSMs read chunk by chunk and the host
+// constraint matrices its a/b/c evaluation reads chunk by chunk.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
@@ -19,6 +22,13 @@ namespace cuzk::gpu {
 template <class E>
 bool c_resident_for(const groth16::ProvingKey<E>& pk) {
   return pk.c_stored && pk.h_convention == groth16::HConvention::kOddCoset;
+}
+
+// Bytes of one of a streamed key's two chunk buffers (the largest point type): the CSR
+// matrices are cut to pieces of this size too.
+template <class E>
+std::size_t stream_buffer_bytes(std::size_t chunk) {
+  return chunk * std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
 }
 
 // Whether a proof's witness MSMs (A, B1, B2, L) run on kSideMsmThreads threads of their own
@@ -52,7 +62,13 @@ struct DeviceKeyParts {
   // kStreamPoints: the query points in the host key (which outlives this object).
   std::span<const G1A> host_a, host_b1, host_l, host_h;
   std::span<const G2A> host_b2;
+  // kResident: the constraint matrices on the device (C only when c_resident).
   DeviceCsr<Fr> A, B, C;
+  // kStreamPoints: the matrices in the host key (C only when c_resident) and their pieces.
+  const r1cs::CsrMatrix<Fr>* host_A = nullptr;
+  const r1cs::CsrMatrix<Fr>* host_B = nullptr;
+  const r1cs::CsrMatrix<Fr>* host_C = nullptr;
+  std::vector<CsrChunk> chunks_A, chunks_B, chunks_C;
   std::optional<NttPlan<Fr>> plan;
 };
 

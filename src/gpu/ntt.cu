@@ -254,18 +254,37 @@ void NttPlan<F>::coset_inverse(F* x, const F& g) const {
   inverse_distribute(x, g.inverse());
 }
 
+namespace {
+// PowerTable(shift, 1/n, n) for the odd coset's shift = omega_{2n}.
 template <class F>
-void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c) {
+PowerTable<F> odd_coset_table(const NttPlan<F>& plan) {
   const std::size_t L = plan.log_size();
   if (L + 1 > F::kTwoAdicity)
     throw std::invalid_argument("gpu::compute_h_snarkjs: a domain of 2^" + std::to_string(L) +
                                 " equals the field's 2-adicity; the odd coset does not exist");
-  const F shift = F::root_of_unity(L + 1);
-  const PowerTable<F> scaled(shift, F::from_u64(plan.size()).inverse(), plan.size());
+  return PowerTable<F>(F::root_of_unity(L + 1), F::from_u64(plan.size()).inverse(), plan.size());
+}
+}  // namespace
+
+template <class F>
+void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c) {
+  const PowerTable<F> scaled = odd_coset_table(plan);
   // Evaluations on the odd coset, position i holding the one at shift w^-i (no
   // permutation passes), then a*b-c, then natural order.
   for (F* v : {a, b, c}) plan.evals_to_coset_evals_negated(v, scaled);
   mul_sub_device<F>(a, b, c, plan.size());
+  plan.reverse_order(a);
+  stream_synchronize();  // scaled goes out of scope
+}
+
+template <class F>
+void compute_h_snarkjs_lean_device(const NttPlan<F>& plan, F* a, F* b, const std::function<void(F*)>& c_into) {
+  const PowerTable<F> scaled = odd_coset_table(plan);
+  for (F* v : {a, b}) plan.evals_to_coset_evals_negated(v, scaled);
+  field_op_device<F>(FieldOp::kMul, a, b, a, plan.size());
+  c_into(b);
+  plan.evals_to_coset_evals_negated(b, scaled);
+  field_op_device<F>(FieldOp::kSub, a, b, a, plan.size());
   plan.reverse_order(a);
   stream_synchronize();  // scaled goes out of scope
 }
@@ -299,6 +318,7 @@ std::vector<F> compute_h_snarkjs(std::size_t domain_log, std::span<const F> a, s
   template class PowerTable<F>;                                   \
   template class NttPlan<F>;                                      \
   template void compute_h_snarkjs_device<F>(const NttPlan<F>&, F*, F*, F*); \
+  template void compute_h_snarkjs_lean_device<F>(const NttPlan<F>&, F*, F*, const std::function<void(F*)>&); \
   template std::vector<F> compute_h_snarkjs<F>(std::size_t, std::span<const F>, std::span<const F>, std::span<const F>);
 CUZK_GPU_INSTANTIATE(ff::bls12_381::Fr)
 CUZK_GPU_INSTANTIATE(ff::bn254::Fr)

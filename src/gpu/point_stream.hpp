@@ -1,12 +1,16 @@
-// Streamed MSMs over host-resident points (private to src/gpu; plain C++ templates over
-// msm.hpp): the scalars of a range cut into per-chunk DeviceScalars, and a pair of device
-// chunk buffers through which a point array passes chunk by chunk, the upload of chunk j+1
-// (a helper thread, the copy stream of a StagedUploader) overlapping the MSM of chunk j
-// (this thread's default stream), and the first chunk of the next MSM uploaded during the
-// last chunk of this one. Chunk sums are added on the host.
+// Streamed keys (private to src/gpu; plain C++ templates over msm.hpp and abc.hpp): a pair
+// of device chunk buffers through which host arrays pass a chunk at a time, the upload of
+// chunk j+1 (a helper thread, the copy stream of a StagedUploader) overlapping the work on
+// chunk j (this thread's default stream). Two kinds of work use them:
+//   - MSMs over the key's point arrays, each chunk's scalars classified just before its MSM
+//     (one chunk's DeviceScalars on the device at a time), the first chunk of the next MSM
+//     uploaded during the last chunk of this one; chunk sums are added on the host;
+//   - the a/b/c evaluation from the key's host CSR matrices, cut by plan_csr_chunks into
+//     pieces the size of a buffer (csr_chunks.hpp).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <future>
 #include <span>
@@ -15,24 +19,13 @@
 #include <vector>
 
 #include "cuzk/ec/point.hpp"
+#include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
+#include "cuzk/r1cs/csr.hpp"
 
 namespace cuzk::gpu {
-
-// DeviceScalars of d[j*chunk, min(n, (j+1)*chunk)) for every chunk j (d: n device Fr in
-// Montgomery form). A chunk's scalars cost one classification of its range plus a few
-// allocations and a synchronisation: build them once, before the MSMs, and share them.
-template <class Fr>
-std::vector<DeviceScalars<Fr>> chunk_scalars(const Fr* d, std::size_t n, std::size_t chunk) {
-  if (chunk == 0) throw std::invalid_argument("gpu: chunk_scalars with a chunk of 0 scalars");
-  std::vector<DeviceScalars<Fr>> out;
-  out.reserve((n + chunk - 1) / chunk);
-  for (std::size_t off = 0; off < n; off += chunk)
-    out.push_back(DeviceScalars<Fr>::from_device(d + off, std::min(chunk, n - off)));
-  return out;
-}
 
 class PointStream {
  public:
@@ -53,59 +46,116 @@ class PointStream {
 
   std::size_t chunk() const { return chunk_; }
 
-  // sum_i s_i P_i over host points pts, sc[j] holding the scalars of chunk j. next_first:
-  // the host bytes of the next msm's first chunk (first_chunk()), uploaded while this
-  // msm's last chunk runs; that msm then finds them in place. ws: the chunks' MSM scratch.
+  std::size_t buffer_bytes() const { return buf_[0].size(); }
+
+  // sum_i s_i P_i over host points pts and the device scalars d[0 .. pts.size()) (Montgomery
+  // form). next_first: the host bytes of the next msm's first chunk (first_chunk()), uploaded
+  // while this msm's last chunk runs; that msm then finds them in place. ws: the chunks' MSM
+  // scratch.
   template <class C>
-  ec::Jacobian<C> msm(std::span<const ec::Affine<C>> pts, const std::vector<DeviceScalars<typename C::Scalar>>& sc,
+  ec::Jacobian<C> msm(std::span<const ec::Affine<C>> pts, const typename C::Scalar* d,
                       std::span<const std::byte> next_first = {}, MsmWorkspace* ws = nullptr) {
     using A = ec::Affine<C>;
+    using Fr = typename C::Scalar;
     if (sizeof(A) > point_bytes_ || next_first.size() > buf_[0].size())
       throw std::logic_error("gpu: chunk buffers too small for this point type");
     const std::size_t chunks = (pts.size() + chunk_ - 1) / chunk_;
-    if (sc.size() != chunks)
-      throw std::invalid_argument("gpu: streamed msm over " + std::to_string(chunks) + " chunks of points but " +
-                                  std::to_string(sc.size()) + " of scalars");
-    auto index = [&](std::size_t j) { return (base_ + j) % 2; };  // chunk j's buffer
     auto len = [&](std::size_t j) { return std::min(chunk_, pts.size() - j * chunk_); };
-    auto bytes = [&](std::size_t j) { return std::as_bytes(pts.subspan(j * chunk_, len(j))); };
-    auto upload = [&](std::size_t j, std::span<const std::byte> src) {
+    ec::Jacobian<C> acc = ec::Jacobian<C>::infinity();
+    run(
+        chunks, [&](std::size_t j) { return Pieces{{{0, std::as_bytes(pts.subspan(j * chunk_, len(j)))}}, 1}; },
+        [&](std::size_t j, const unsigned char* buf) {
+          const DeviceScalars<Fr> sc = DeviceScalars<Fr>::from_device(d + j * chunk_, len(j));
+          acc += gpu::msm<C>(reinterpret_cast<const A*>(buf), len(j), sc, MsmOptions{0, 0, ws});
+        },
+        next_first);
+    return acc;
+  }
+
+  // out[i] = <row i of m, w> (mul: out[i] *= <row i, w>) for i < m.num_rows(), the matrix's
+  // terms passing through the buffers as `chunks` cut them (plan_csr_chunks with
+  // buffer_bytes()); out[i] for m.num_rows() <= i < n: 0 (mul: unchanged). Device w, out.
+  template <class Fr>
+  void eval_rows(const r1cs::CsrMatrix<Fr>& m, std::span<const CsrChunk> chunks, const Fr* w, Fr* out, std::size_t n,
+                 bool mul) {
+    if (n < m.num_rows())
+      throw std::invalid_argument("gpu: " + std::to_string(m.num_rows()) + " rows do not fit " + std::to_string(n) +
+                                  " outputs");
+    if (!mul && n > m.num_rows()) device_memset_zero(out + m.num_rows(), (n - m.num_rows()) * sizeof(Fr));
+    DeviceBuffer<Fr> carry(2, DeviceAlloc::kStreamOrdered);
+    auto part = [](const auto& v, std::uint64_t b, std::uint64_t e) {
+      return std::as_bytes(std::span(v).subspan(static_cast<std::size_t>(b), static_cast<std::size_t>(e - b)));
+    };
+    run(
+        chunks.size(),
+        [&](std::size_t j) {
+          const CsrChunk& c = chunks[j];
+          if (c.bytes > buffer_bytes()) throw std::logic_error("gpu: a CSR chunk larger than its buffer");
+          return Pieces{{{{0, part(m.row_ptr, c.r0, c.r1 + 1)},
+                          {c.cols_off, part(m.cols, c.z0, c.z1)},
+                          {c.vals_off, part(m.vals, c.z0, c.z1)}}},
+                        3};
+        },
+        [&](std::size_t j, const unsigned char* buf) { eval_rows_chunk_device<Fr>(buf, chunks[j], w, out, carry.data(), j, mul); });
+  }
+
+ private:
+  struct Piece {
+    std::size_t offset;  // in the buffer
+    std::span<const std::byte> bytes;
+  };
+  struct Pieces {
+    std::array<Piece, 3> p;
+    int n;
+  };
+
+  // Item j = 0 .. count-1: its pieces (pieces(j)) are uploaded into one buffer while item j-1's
+  // work runs on the other; work(j, buffer) runs once they have landed. next_first: uploaded
+  // (at offset 0) while the last item's work runs, for the next call, which finds it in place
+  // when its first item is that one piece.
+  template <class PiecesOf, class Work>
+  void run(std::size_t count, PiecesOf pieces, Work work, std::span<const std::byte> next_first = {}) {
+    auto index = [&](std::size_t j) { return (base_ + j) % 2; };  // item j's buffer
+    auto upload = [&](std::size_t j, Pieces ps) {
       DeviceGuard g(device_);
-      up_.upload(buf_[index(j)].data(), src.data(), src.size());
+      done_[index(j)].wait_on(up_.stream());  // the work of the item before in this buffer
+      for (int k = 0; k < ps.n; ++k)
+        if (!ps.p[k].bytes.empty()) up_.upload(buf_[index(j)].data() + ps.p[k].offset, ps.p[k].bytes.data(), ps.p[k].bytes.size());
       ready_[index(j)].record(up_.stream());
     };
-    const bool in_place = chunks != 0 && prefetched_.data() == bytes(0).data() && prefetched_.size() == bytes(0).size();
+    const Pieces first = count != 0 ? pieces(0) : Pieces{};
+    const bool in_place = count != 0 && first.n == 1 && first.p[0].offset == 0 &&
+                          prefetched_.data() == first.p[0].bytes.data() && prefetched_.size() == first.p[0].bytes.size();
     prefetched_ = {};
-    ec::Jacobian<C> acc = ec::Jacobian<C>::infinity();
     std::future<void> next;
     try {
-      if (chunks != 0 && !in_place) upload(0, bytes(0));
-      for (std::size_t j = 0; j < chunks; ++j) {
-        // Chunk j+1 (or the next msm's first) goes to the other buffer, whose MSM has returned.
-        if (j + 1 < chunks) next = std::async(std::launch::async, upload, j + 1, bytes(j + 1));
-        else if (!next_first.empty()) next = std::async(std::launch::async, upload, j + 1, next_first);
+      if (count != 0 && !in_place) upload(0, first);
+      for (std::size_t j = 0; j < count; ++j) {
+        // Item j+1 (or the next call's first) goes to the other buffer, whose work has returned.
+        if (j + 1 < count) next = std::async(std::launch::async, upload, j + 1, pieces(j + 1));
+        else if (!next_first.empty()) next = std::async(std::launch::async, upload, j + 1, Pieces{{{{0, next_first}}}, 1});
         ready_[index(j)].wait_default();
-        acc += gpu::msm<C>(reinterpret_cast<const A*>(buf_[index(j)].data()), len(j), sc[j], MsmOptions{0, 0, ws});
+        work(j, buf_[index(j)].data());
+        done_[index(j)].record_default();  // work may still run on the device (the CSR kernels)
         if (next.valid()) next.get();
       }
     } catch (...) {
       if (next.valid()) next.wait();
       throw;  // ~PointStream waits for the copy stream
     }
-    if (chunks != 0) {
-      base_ = index(chunks);
+    if (count != 0) {
+      base_ = index(count);
       prefetched_ = next_first;
     }
-    return acc;
   }
 
- private:
   std::size_t chunk_, point_bytes_;
   StagedUploader& up_;
   int device_;
   DeviceBuffer<unsigned char> buf_[2];
   Event ready_[2];  // recorded on the copy stream after the upload into buf_[k]
-  std::size_t base_ = 0;                  // the buffer of the next msm's first chunk
+  Event done_[2];   // recorded on the default stream after the work on buf_[k]
+  std::size_t base_ = 0;                  // the buffer of the next call's first item
   std::span<const std::byte> prefetched_;  // what was uploaded there ahead of time
 };
 

@@ -1,9 +1,11 @@
-// a/b/c evaluation from device CSR matrices vs CsrMatrix::dot_row, and the bellperson H
-// on the device vs poly::compute_h_classic, bit for bit, BLS12-381 and BN254 Fr.
+// a/b/c evaluation from device CSR matrices vs CsrMatrix::dot_row (whole, and chunk by chunk
+// as streamed keys do it), and the H polynomial on the device (bellperson, three arrays and
+// two; snarkjs in two) vs poly's, bit for bit, BLS12-381 and BN254 Fr.
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "cuzk/ff/fields.hpp"
@@ -86,7 +88,9 @@ TYPED_TEST(GpuAbc, ClassicHMatchesCpu) {
 }
 
 // The six-transform H from a and b (c = a.b implied), as a prover uses it: the rows past m
-// are zero. Equal to the CPU twin and to the seven-transform H with c = a.b.
+// are zero. Equal to the CPU twin and to the seven-transform H with c = a.b; and so is the
+// same H in two arrays (streamed keys), a.b written into b's storage mid-way as the backend
+// does by evaluating the matrices again.
 TYPED_TEST(GpuAbc, ClassicHFromAbMatchesCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(29);
@@ -106,8 +110,83 @@ TYPED_TEST(GpuAbc, ClassicHFromAbMatchesCpu) {
     gpu::compute_h_classic_ab_device<F>(plan, da.data(), db.data(), dt.data(), g);
     std::vector<F> got(n);
     da.download(got);
-    const long i = first_diff(got, want);
+    long i = first_diff(got, want);
     ASSERT_EQ(i, -1) << "H classic from a, b at 2^" << k << " differs at " << i;
+    da.upload(a), db.upload(b);
+    int calls = 0;
+    gpu::compute_h_classic_ab_lean_device<F>(
+        plan, da.data(), db.data(),
+        [&](F* t) {
+          ++calls;
+          EXPECT_EQ(t, db.data());
+          gpu::stream_synchronize();
+          gpu::copy_to_device(t, c.data(), n * sizeof(F));
+        },
+        g);
+    EXPECT_EQ(calls, 1);
+    da.download(got);
+    i = first_diff(got, want);
+    ASSERT_EQ(i, -1) << "H classic in two arrays at 2^" << k << " differs at " << i;
+  }
+}
+
+// The chunked evaluation of streamed keys: each chunk uploaded as plan_csr_chunks lays it out
+// into one buffer of `cap` bytes, then eval_rows_chunk_device; rows of 300 terms split across
+// chunks at the small capacities (the smallest holds one term). Sets, then multiplies.
+TYPED_TEST(GpuAbc, EvalRowsByChunksMatchesCpu) {
+  using F = TypeParam;
+  std::mt19937_64 rng(31);
+  for (std::size_t rows : {std::size_t{1}, std::size_t{100}, std::size_t{1000}, std::size_t{4096 + 7}}) {
+    const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
+    const auto m = random_csr<F>(rng, rows, cols);
+    const auto w = random_vec<F>(rng, cols), init = random_vec<F>(rng, rows);
+    const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
+    for (std::size_t cap : {gpu::csr_chunk_layout(1, 1, sizeof(F)).bytes, std::size_t{1000}, std::size_t{5000},
+                            std::size_t{1} << 20}) {
+      SCOPED_TRACE("rows " + std::to_string(rows) + ", capacity " + std::to_string(cap));
+      const auto chunks = gpu::plan_csr_chunks(m.row_ptr, cap, sizeof(F));
+      gpu::DeviceBuffer<unsigned char> buf(cap);
+      gpu::DeviceBuffer<F> carry(2);
+      for (bool mul : {false, true}) {
+        gpu::DeviceBuffer<F> out{std::span<const F>(init)};
+        for (std::size_t k = 0; k < chunks.size(); ++k) {
+          const gpu::CsrChunk& c = chunks[k];
+          gpu::stream_synchronize();  // the chunk before has been read
+          gpu::copy_to_device(buf.data(), m.row_ptr.data() + c.r0, (c.r1 - c.r0 + 1) * 8);
+          gpu::copy_to_device(buf.data() + c.cols_off, m.cols.data() + c.z0, (c.z1 - c.z0) * 4);
+          gpu::copy_to_device(buf.data() + c.vals_off, m.vals.data() + c.z0, (c.z1 - c.z0) * sizeof(F));
+          gpu::eval_rows_chunk_device<F>(buf.data(), c, dw.data(), out.data(), carry.data(), k, mul);
+        }
+        gpu::stream_synchronize();
+        std::vector<F> got(rows), want(rows);
+        out.download(got);
+        for (std::size_t i = 0; i < rows; ++i) want[i] = mul ? init[i] * m.dot_row(i, w) : m.dot_row(i, w);
+        const long i = first_diff(got, want);
+        ASSERT_EQ(i, -1) << (mul ? "multiplied" : "set") << ", differs at " << i << " of " << chunks.size()
+                         << " chunks";
+      }
+    }
+  }
+}
+
+// The snarkjs H in two arrays: C's evaluations written into b's storage after A B is formed.
+TYPED_TEST(GpuAbc, SnarkjsHLeanMatchesCpu) {
+  using F = TypeParam;
+  std::mt19937_64 rng(41);
+  for (std::size_t k : {1u, 2u, 3u, 7u, 12u, 16u, 20u}) {
+    const std::size_t n = std::size_t{1} << k;
+    const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n), c = random_vec<F>(rng, n);
+    const auto want = poly::compute_h_snarkjs<F>(poly::EvaluationDomain<F>::from_log_size(k), a, b, c);
+    const gpu::NttPlan<F> plan(k);
+    gpu::DeviceBuffer<F> da{std::span<const F>(a)}, db{std::span<const F>(b)};
+    gpu::compute_h_snarkjs_lean_device<F>(plan, da.data(), db.data(), [&](F* t) {
+      gpu::stream_synchronize();
+      gpu::copy_to_device(t, c.data(), n * sizeof(F));
+    });
+    std::vector<F> got(n);
+    da.download(got);
+    const long i = first_diff(got, want);
+    ASSERT_EQ(i, -1) << "lean H snarkjs at 2^" << k << " differs at " << i;
   }
 }
 

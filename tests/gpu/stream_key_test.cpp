@@ -1,5 +1,5 @@
-// Streamed proving keys (KeyPlacement::kStreamPoints: points stay in host memory, every
-// MSM runs chunk by chunk) and the witness upload paths of CudaBackend: proof terms equal
+// Streamed proving keys (KeyPlacement::kStreamPoints: points and constraint matrices stay in
+// host memory, every MSM and a/b/c evaluation runs chunk by chunk) and the witness upload paths of CudaBackend: proof terms equal
 // the resident key's and the CPU backend's for BLS12-381 and BN254, in both H conventions,
 // with chunks that divide nothing (77, 777, 1000: partial last chunks, several chunks per
 // MSM), pageable and registered (pinned) host points, pageable and page-locked witnesses;
@@ -14,6 +14,7 @@
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
+#include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/groth16/prover.hpp"
@@ -21,6 +22,7 @@
 #include "cuzk/groth16/verifier.hpp"
 #include "require_device.hpp"
 #include "backend_test_util.hpp"
+#include "r1cs/random_r1cs.hpp"
 
 namespace {
 using namespace cuzk;
@@ -90,6 +92,26 @@ TYPED_TEST(StreamedKeyTest, RandomSystemBothConventions) {
     SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
     const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 31);
     expect_streamed_equal<E>(pk, w, {77, 777}, 4);
+  }
+}
+
+// The constraint matrices of a streamed key stay in host memory and pass through the chunk
+// buffers; rows longer than a buffer (random rows of up to 900 terms on 400 variables, buffers
+// of 40 points: ~210 BLS12-381 or ~140 BN254 terms) are split between pieces. The terms still
+// equal the resident key's and the CPU's, in both conventions (the snarkjs key streams C too).
+TYPED_TEST(StreamedKeyTest, MatrixRowsLongerThanAChunkBuffer) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  std::mt19937_64 rng(43);
+  const auto sys = r1cs::test::random_system<Fr>(rng, 400, 3, 150, 900);
+  const std::size_t cap = 40 * std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
+  for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
+    SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
+    const ProvingKey<E> pk = setup<E>(sys.r1cs, conv, 47);
+    const auto pieces = gpu::plan_csr_chunks(pk.a.row_ptr, cap, sizeof(Fr));
+    ASSERT_TRUE(std::any_of(pieces.begin(), pieces.end(), [](const gpu::CsrChunk& c) { return c.split; }))
+        << "no row of A is longer than a buffer: the test would not split one";
+    expect_streamed_equal<E>(pk, std::span<const Fr>(sys.w), {40}, 3);
   }
 }
 
@@ -173,7 +195,9 @@ TYPED_TEST(StreamedKeyTest, VramFiguresAndChunkSizing) {
                                  sizeof(typename E::G1Affine) +
                              pk.b_g2_query.size() * sizeof(typename E::G2Affine);
   EXPECT_EQ(Key::estimate_bytes(pk), Key::estimate_bytes(pk, KeyPlacement::kResident, 999));
-  EXPECT_EQ(Key::estimate_bytes(pk) - Key::estimate_bytes(pk, KeyPlacement::kStreamPoints, 500), points);
+  // Streamed, neither the points nor the constraint matrices take VRAM (C is not stored here).
+  const std::size_t csr = gpu::DeviceCsr<typename E::Fr>::bytes(pk.a) + gpu::DeviceCsr<typename E::Fr>::bytes(pk.b);
+  EXPECT_EQ(Key::estimate_bytes(pk) - Key::estimate_bytes(pk, KeyPlacement::kStreamPoints, 500), points + csr);
   // The per-proof scratch of a streamed key holds its two chunk buffers (G2-sized).
   const std::size_t s500 = Key::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, 500);
   const std::size_t s2000 = Key::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, 2000);

@@ -7,8 +7,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 
+#include "cuzk/gpu/csr_chunks.hpp"
 #include "cuzk/gpu/ntt.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/r1cs/csr.hpp"
@@ -44,6 +46,14 @@ class DeviceCsr {
 template <class Fr>
 void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n);
 
+// One chunk of a streamed matrix (csr_chunks.hpp) on the device, the twin of one chunk of
+// eval_chunks_host: buf holds the chunk as c lays it out; out[i] = <row i, w> (mul: out[i] *=
+// <row i, w>) for the rows the chunk finishes; carry: two device elements, chunk k of a matrix
+// reading the carry from slot (k + 1) % 2 and writing it to slot k % 2.
+template <class Fr>
+void eval_rows_chunk_device(const unsigned char* buf, const CsrChunk& c, const Fr* w, Fr* out, Fr* carry,
+                            std::size_t k, bool mul);
+
 // Bellperson H on device-resident a, b, c (plan.size() each, used as scratch): a <- the
 // coefficients of (A B - C) / Z, computed on the coset g<omega>; equal to
 // poly::compute_h_classic with the same g (the field's multiplicative generator there).
@@ -56,5 +66,12 @@ void compute_h_classic_device(const NttPlan<F>& plan, F* a, F* b, F* c, const F&
 // a <- h's coefficients, b and t overwritten. Equal to poly::compute_h_classic_ab.
 template <class F>
 void compute_h_classic_ab_device(const NttPlan<F>& plan, F* a, F* b, F* t, const F& g);
+
+// The same H in two arrays (streamed keys, cards with little memory): a, b hold the
+// evaluations; after A B is formed in a, ab_into(b) must write a.b's evaluations over the
+// domain into b (re-evaluating the matrices); a <- h's coefficients, b overwritten.
+template <class F>
+void compute_h_classic_ab_lean_device(const NttPlan<F>& plan, F* a, F* b, const std::function<void(F*)>& ab_into,
+                                      const F& g);
 
 }  // namespace cuzk::gpu

@@ -5,10 +5,13 @@
 //
 // Key placement:
 //   kResident      the query points, CSR matrices and NTT twiddles live in VRAM.
-//   kStreamPoints  only the CSR matrices and NTT twiddles live in VRAM (cards too small for
-//                  the points, e.g. 16 GiB); the point arrays stay in the host ProvingKey and
-//                  every MSM runs chunk by chunk: chunk j+1 is uploaded on a copy stream
-//                  into the second of two device chunk buffers while chunk j's MSM runs.
+//   kStreamPoints  only the NTT twiddles live in VRAM (cards too small for the key, e.g. 16
+//                  GiB for a 2^27 PoRep partition): the point arrays and the constraint
+//                  matrices stay in the host ProvingKey and pass through two device chunk
+//                  buffers, chunk j+1 uploaded on a copy stream while chunk j's MSM (or a/b/c
+//                  evaluation) runs; H runs in two domain-sized arrays instead of three, the
+//                  matrices evaluated a second time for its second half, and each chunk's
+//                  scalars are classified as its points arrive.
 //                  Register the key's point arrays (HostRegistration) for truly
 //                  asynchronous copies; pageable points are staged through pinned buffers.
 //
@@ -28,6 +31,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "cuzk/groth16/backend.hpp"
 #include "cuzk/groth16/engine.hpp"
@@ -53,8 +57,8 @@ class DeviceProvingKey {
   static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p = KeyPlacement::kResident,
                                     std::size_t chunk_points = 0);
   // VRAM one proof with this key needs on top of the key (witness, a/b/c, scalars, MSM
-  // scratch; streamed: the two chunk buffers, MSM scratch for one chunk); each concurrent
-  // proof on the device needs its own.
+  // scratch; streamed: the witness, two domain-sized arrays, the two chunk buffers, one
+  // chunk's scalars and MSM scratch); each concurrent proof on the device needs its own.
   static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk,
                                                   KeyPlacement p = KeyPlacement::kResident,
                                                   std::size_t chunk_points = 0);
@@ -64,14 +68,17 @@ class DeviceProvingKey {
   static std::size_t stream_chunk_points(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes);
   // VRAM of the chunk buffers plus one chunk's MSM scratch (what stream_chunk_points fits).
   static std::size_t stream_chunk_bytes(std::size_t chunk_points);
+  // The constraint matrices a streamed key reads from pk at every proof (A, B, and C when the
+  // key's H uses the stored C): what to page-lock, beside the points, for fast chunk copies.
+  static std::vector<const r1cs::CsrMatrix<typename E::Fr>*> streamed_matrices(const groth16::ProvingKey<E>& pk);
 
   // Uploads pk to `device` (throws CudaError on a device fault or out of memory,
   // std::invalid_argument for a malformed key or an unknown placement). Resident points
   // go straight from registered memory, else through kStagingBytes of pinned staging
   // held during the upload.
-  // kResident: pk need not outlive this object. kStreamPoints: pk's point arrays are read
-  // by every proof, so pk must outlive this object and stay unchanged; chunk_points = 0
-  // takes kDefaultStreamChunk.
+  // kResident: pk need not outlive this object. kStreamPoints: pk's point arrays and
+  // constraint matrices are read by every proof, so pk must outlive this object and stay
+  // unchanged; chunk_points = 0 takes kDefaultStreamChunk.
   DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement p = KeyPlacement::kResident,
                    std::size_t chunk_points = 0);
   ~DeviceProvingKey();  // frees the VRAM on its device

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -102,6 +103,12 @@ class NttPlan {
 // a <- q_i = (A*B - C)(omega_{2n}^{2i+1}), equal to poly::compute_h_snarkjs.
 template <class F>
 void compute_h_snarkjs_device(const NttPlan<F>& plan, F* a, F* b, F* c);
+
+// The same in two arrays (streamed keys, cards with little memory): a, b hold the
+// evaluations; after A B is formed in a, c_into(b) must write C's evaluations over the domain
+// into b. a <- q, b overwritten.
+template <class F>
+void compute_h_snarkjs_lean_device(const NttPlan<F>& plan, F* a, F* b, const std::function<void(F*)>& c_into);
 
 // The same from host vectors (zero-padded to 2^domain_log, longer ones rejected):
 // one upload of a, b, c, one download of q.
