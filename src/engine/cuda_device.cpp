@@ -23,6 +23,9 @@ namespace {
 
 using gpu::KeyPlacement;
 
+// The smallest streamed chunk (points) place() tries.
+constexpr std::size_t kMinStreamChunk = std::size_t{1} << 12;
+
 // Where a key's points go on a device with `vram` bytes of budget, and the streamed chunk.
 struct Placement {
   KeyPlacement where = KeyPlacement::kResident;
@@ -41,7 +44,7 @@ Placement place(const groth16::ProvingKey<E>& pk, const std::string& mode, std::
     return K::estimate_bytes(pk, KeyPlacement::kStreamPoints, c) +
            K::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, c);
   };
-  while (chunk > (std::size_t{1} << 12) && need(chunk) > vram) chunk /= 2;
+  while (chunk > kMinStreamChunk && need(chunk) > vram) chunk /= 2;
   return {KeyPlacement::kStreamPoints, chunk};
 }
 
@@ -55,15 +58,19 @@ struct CudaDeviceKey final : DeviceKey {
 
 // The pinned tier: the key's point arrays registered with the driver (page-locked) for the
 // pin's lifetime, so uploads and streamed chunks copy from them at full link speed.
+// A key streamed to the device (place()) also has the constraint matrices it reads at every
+// proof page-locked.
 template <class E>
 struct CudaHostPin final : HostPin {
-  explicit CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k) : key(std::move(k)) {
+  CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k, bool streamed) : key(std::move(k)) {
     const auto& pk = key->pk;
     add(pk.a_query);
     add(pk.b_g1_query);
     add(pk.b_g2_query);
     add(pk.l_query);
     add(pk.h_query);
+    if (streamed)
+      for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk)) add(m->row_ptr), add(m->cols), add(m->vals);
   }
   template <class V>
   void add(const V& v) {
@@ -89,9 +96,17 @@ class CudaCurveDevice final : public CurveDevice<E> {
     const Placement p = place(pk, mode_, vram_);
     return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, p.where, p.chunk);
   }
-  std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override { return point_bytes(pk); }
+  std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override {
+    std::uint64_t b = point_bytes(pk);
+    if (streamed(pk))
+      for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk))
+        b += m->row_ptr.size() * sizeof(m->row_ptr[0]) + m->cols.size() * sizeof(m->cols[0]) +
+             m->vals.size() * sizeof(m->vals[0]);
+    return b;
+  }
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
-    return std::make_unique<CudaHostPin<E>>(std::move(key));
+    const bool s = streamed(key->pk);
+    return std::make_unique<CudaHostPin<E>>(std::move(key), s);
   }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {
@@ -102,6 +117,9 @@ class CudaCurveDevice final : public CurveDevice<E> {
   }
 
  private:
+  bool streamed(const groth16::ProvingKey<E>& pk) const {
+    return place(pk, mode_, vram_).where == KeyPlacement::kStreamPoints;
+  }
   FaultInjector& faults_;
   std::string mode_;
   std::uint64_t vram_;  // the smallest device budget: one placement per key on every device
@@ -116,14 +134,17 @@ class CudaDeviceBackend final : public DeviceBackend {
   int device_count() const override { return devices_; }
   std::string device_name(int d) const override { return gpu::device_description(d); }
   std::uint64_t default_vram_budget(int d) const override { return free_vram(d); }
-  // Before a key is loaded: the shape formulas (shape.hpp), the points left out when they
-  // would be streamed; once loaded, the CUDA backend's own figures (CurveDevice::key_bytes /
-  // scratch_bytes) are reserved.
+  // Before a key is loaded: the shape formulas (shape.hpp) for a resident key; for a
+  // streamed one (points and matrices in host memory) its NTT twiddles, and a proof's witness,
+  // two domain-sized arrays and the smallest chunk buffers place() may choose. Once loaded,
+  // the CUDA backend's own figures (CurveDevice::key_bytes / scratch_bytes) are reserved.
   std::uint64_t key_bytes(const KeyShape& s) const override {
-    const bool resident = mode_ == "resident" || (mode_ == "auto" && key_host_bytes(s) + engine::scratch_bytes(s) <= vram_);
-    return resident ? key_host_bytes(s) : key_host_bytes(s) - key_point_bytes(s);
+    return resident(s) ? key_host_bytes(s) : s.fr_bytes * std::max<std::uint64_t>(1, s.domain_size / 2) + (1u << 20);
   }
-  std::uint64_t scratch_bytes(const KeyShape& s) const override { return engine::scratch_bytes(s); }
+  std::uint64_t scratch_bytes(const KeyShape& s) const override {
+    if (resident(s)) return engine::scratch_bytes(s);
+    return s.fr_bytes * (s.num_vars + 2 * s.domain_size) + 2 * kMinStreamChunk * s.g2_bytes + kMsmScratchBytes;
+  }
   // Each proof's CudaBackend stages pageable witnesses (and streamed points) through this
   // much pinned memory.
   std::uint64_t pinned_bytes(const KeyShape&) const override {
@@ -133,6 +154,9 @@ class CudaDeviceBackend final : public DeviceBackend {
   CurveDevice<groth16::Bn254>& bn254() override { return bn_; }
 
  private:
+  bool resident(const KeyShape& s) const {
+    return mode_ == "resident" || (mode_ == "auto" && key_host_bytes(s) + engine::scratch_bytes(s) <= vram_);
+  }
   static int count(int requested) {
     std::string why;
     if (!gpu::device_available(&why)) throw std::invalid_argument("backend: \"cuda\" but no usable CUDA device: " + why);

@@ -210,5 +210,44 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamed) {
   }
 }
 
+// The engine admits a job whose budget holds just a streamed key and one proof at the
+// smallest chunk it tries (its shape-based admission, before the key is loaded, must not ask
+// for more: a streamed key keeps its matrices in host memory and a proof runs H in two
+// domain-sized arrays), places the key streamed, and the proofs verify.
+TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
+  using E = groth16::Bls12_381;
+  using K = gpu::DeviceProvingKey<E>;
+  const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
+  std::uint64_t budget = 0, resident = 0;
+  {
+    Engine probe(cuda_config({spec}));
+    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
+    const groth16::ProvingKey<E> pk =
+        groth16::read_zkey<E>(io::BinFile::open(*probe.key_file("big"), groth16::zkey_detail::kZkeyFile));
+    const std::size_t chunk = std::size_t{1} << 12;
+    budget = K::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) +
+             K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) + (1u << 20);
+    resident = K::estimate_bytes(pk) + K::estimate_proof_scratch_bytes(pk);
+  }
+  ASSERT_LT(budget, resident);
+  EngineConfig cfg = cuda_config({spec});
+  cfg.key_placement = "auto";
+  cfg.vram_budget_bytes = budget;
+  Engine e(cfg);
+  const std::filesystem::path zkey = *e.key_file("big");
+  for (int seed = 1; seed <= 2; ++seed) {
+    const ProofResult r = e.prove(native_request("big", seed), 300s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_TRUE(verifies(r, zkey));
+    std::printf("[ info ] streamed, budget %llu (resident: %llu): proof %.1f ms (eval_abc %.1f ms)\n",
+                static_cast<unsigned long long>(budget), static_cast<unsigned long long>(resident), timing(r, "total"),
+                timing(r, "eval_abc"));
+  }
+  const KeyStatus k = key_of(e.status(), "big");
+  EXPECT_LT(k.vram_bytes, resident);
+  EXPECT_LE(k.vram_bytes, budget);
+  expect_only_keys_reserved(e);
+}
+
 }  // namespace
 }  // namespace cuzk::engine::test
