@@ -102,7 +102,7 @@ elif [ -n "$NVCC" ]; then
   if [ $? -eq 0 ]; then
     # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
     if cmake --build "$B" --target $GPU_TESTS cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
-       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench,partition_bench}.cpp \
+       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench,partition_bench,small_card_bench}.cpp \
            "$B/src/gpu/libcuzk_gpu.a" "$B/src/poly/libcuzk_poly.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
            -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1 &&
        "$NVCC" -std=c++20 -O3 -arch=sm_90 -I"$ROOT/include" "$ROOT/bench/gpu/mul_bench.cu" -o "$B/gpu_mul_bench" >> "$OUT/build.log" 2>&1; then

@@ -92,5 +92,6 @@ void run_msm_bench(std::size_t max_log, int reps);
 void run_prove_bench(std::size_t max_log, int reps);
 void run_stream_bench(std::size_t max_log, int reps);
 void run_partition_bench(std::size_t max_log, int reps);
+void run_small_card_bench(std::size_t max_log, int reps);
 
 }  // namespace cuzk::bench

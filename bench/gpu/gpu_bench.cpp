@@ -9,7 +9,9 @@
 //   prove: a whole proof through CudaBackend (prove_bench.cpp);
 //   partition: the GPU work of a porep-like 2^27 partition (partition_bench.cpp);
 //   stream: a proof with the key resident vs streamed from host memory, and witness
-//           uploads pageable-staged vs pinned (stream_bench.cpp).
+//           uploads pageable-staged vs pinned (stream_bench.cpp);
+//   smallcard: a 2^max_log proof streamed on the device cut to a small card's memory
+//           (small_card_bench.cpp); only when named, not in "all".
 // Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove,stream]
 #include <algorithm>
 #include <cstdio>
@@ -102,6 +104,7 @@ int main(int argc, char** argv) {
     if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
     if (wants(sections, "partition")) run_partition_bench(max_log, std::max(2, reps / 4));
     if (wants(sections, "stream")) run_stream_bench(max_log, std::max(2, reps / 4));
+    if (sections.find("smallcard") != std::string::npos) run_small_card_bench(max_log, reps);  // not in "all"
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());
     return 1;
