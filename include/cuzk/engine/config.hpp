@@ -40,9 +40,10 @@ struct EngineConfig {
   std::uint64_t host_budget_bytes = 8ull << 30;    // keys in host memory + per-job working memory
   std::uint64_t pinned_budget_bytes = 2ull << 30;  // pinned staging buffers, then pinned keys (cuda)
   std::uint64_t vram_budget_bytes = 0;         // per device; 0 = (cuda) free memory minus 1 GiB, (cpu sim) 4 GiB
-  // cuda: where a key's points live on the device. "resident" (in VRAM), "stream" (kept in
-  // host memory, streamed in chunks to every proof: cards smaller than the key), "auto"
-  // (resident when key + one proof fit the VRAM budget, else streamed). cpu: ignored.
+  // cuda: where a key's points live on the device. "resident" (in VRAM), "stream" (points and
+  // constraint matrices kept in host memory, streamed in chunks to every proof: cards smaller
+  // than the key; a 2^27 PoRep-size proof needs about 15.5 GiB), "auto" (resident when key +
+  // one proof fit the VRAM budget, else streamed). cpu: ignored.
   std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start
