@@ -166,7 +166,9 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     };
     // C's values on the domain into o (the stored C, else a.b), timed as eval_abc, not h_poly.
     using Clock = std::chrono::steady_clock;
-    auto ms_since = [](Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
+    auto ms_since = [](Clock::time_point t0) {
+      return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    };
     double c_ms = 0;
     auto c_into = [&](Fr* o) {
       stream_synchronize();  // the transforms queued before are h_poly's
@@ -199,6 +201,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   {
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(a.data(), K.h_size);
+    if (!streamed) a = DeviceBuffer<Fr>();  // classified: h itself is not read again
     out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, K.host_a, msm_ws);
   }
   a = DeviceBuffer<Fr>();

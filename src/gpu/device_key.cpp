@@ -101,7 +101,8 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     // are classified just before its MSM.
     // The MSM scratch exists only in the MSM phase, after the second array is freed.
     const std::size_t c = resolve_chunk(pk, chunk_points);
-    const std::size_t msm = std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+    const std::size_t msm =
+        std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
     const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
     const std::size_t msm_phase = n * sizeof(Fr) + S::resident_bytes(c) + S::build_scratch_bytes(c) + msm;
     return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max(h_phase, msm_phase) + (std::size_t{16} << 20);

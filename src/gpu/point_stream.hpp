@@ -96,7 +96,9 @@ class PointStream {
                           {c.vals_off, part(m.vals, c.z0, c.z1)}}},
                         3};
         },
-        [&](std::size_t j, const unsigned char* buf) { eval_rows_chunk_device<Fr>(buf, chunks[j], w, out, carry.data(), j, mul); });
+        [&](std::size_t j, const unsigned char* buf) {
+          eval_rows_chunk_device<Fr>(buf, chunks[j], w, out, carry.data(), j, mul);
+        });
   }
 
  private:
@@ -119,13 +121,16 @@ class PointStream {
     auto upload = [&](std::size_t j, Pieces ps) {
       DeviceGuard g(device_);
       done_[index(j)].wait_on(up_.stream());  // the work of the item before in this buffer
-      for (int k = 0; k < ps.n; ++k)
-        if (!ps.p[k].bytes.empty()) up_.upload(buf_[index(j)].data() + ps.p[k].offset, ps.p[k].bytes.data(), ps.p[k].bytes.size());
+      for (int k = 0; k < ps.n; ++k) {
+        const Piece& q = ps.p[k];
+        if (!q.bytes.empty()) up_.upload(buf_[index(j)].data() + q.offset, q.bytes.data(), q.bytes.size());
+      }
       ready_[index(j)].record(up_.stream());
     };
     const Pieces first = count != 0 ? pieces(0) : Pieces{};
     const bool in_place = count != 0 && first.n == 1 && first.p[0].offset == 0 &&
-                          prefetched_.data() == first.p[0].bytes.data() && prefetched_.size() == first.p[0].bytes.size();
+                          prefetched_.data() == first.p[0].bytes.data() &&
+                          prefetched_.size() == first.p[0].bytes.size();
     prefetched_ = {};
     std::future<void> next;
     try {
@@ -133,7 +138,8 @@ class PointStream {
       for (std::size_t j = 0; j < count; ++j) {
         // Item j+1 (or the next call's first) goes to the other buffer, whose work has returned.
         if (j + 1 < count) next = std::async(std::launch::async, upload, j + 1, pieces(j + 1));
-        else if (!next_first.empty()) next = std::async(std::launch::async, upload, j + 1, Pieces{{{{0, next_first}}}, 1});
+        else if (!next_first.empty())
+          next = std::async(std::launch::async, upload, j + 1, Pieces{{{{0, next_first}}}, 1});
         ready_[index(j)].wait_default();
         work(j, buf_[index(j)].data());
         done_[index(j)].record_default();  // work may still run on the device (the CSR kernels)

@@ -1,9 +1,10 @@
 // Streamed proving keys (KeyPlacement::kStreamPoints: points and constraint matrices stay in
-// host memory, every MSM and a/b/c evaluation runs chunk by chunk) and the witness upload paths of CudaBackend: proof terms equal
-// the resident key's and the CPU backend's for BLS12-381 and BN254, in both H conventions,
-// with chunks that divide nothing (77, 777, 1000: partial last chunks, several chunks per
-// MSM), pageable and registered (pinned) host points, pageable and page-locked witnesses;
-// the VRAM figures of a streamed key and the chunk sizing for a VRAM budget.
+// host memory, every MSM and a/b/c evaluation runs chunk by chunk) and the witness upload
+// paths of CudaBackend: proof terms equal the resident key's and the CPU backend's for
+// BLS12-381 and BN254, in both H conventions, with chunks that divide nothing (40, 77, 777,
+// 1000: partial last chunks, several chunks per MSM, matrix rows split between pieces),
+// pageable and registered (pinned) host points, pageable and page-locked witnesses; the VRAM
+// figures of a streamed key and the chunk sizing for a VRAM budget.
 #include <gtest/gtest.h>
 
 #include <algorithm>
