@@ -15,6 +15,8 @@
 #       ~12 MiB) and untar it there first (`tar xJf build/gsc/kit.tar.xz -C build`).
 #   scripts/gpu_snarkjs_check.sh --verify DIR   HERE: snarkjs on DIR/proofs.tar; exits 1 if any
 #       proof is rejected or any tampered copy accepted.
+#   KEY_PLACEMENT=stream (THERE): the daemon's key_placement (default "auto": resident), so the
+#       streamed path (points and matrices from host memory, H in two arrays) is judged too.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -92,6 +94,7 @@ DAEMON=$KIT/bin/cuzk-daemon READY_TIMEOUT_S=120
 {
   printf '[server]\nunix_socket = "%s"\ntcp_listen = ""\nhttp_listen = ""\n' "$WORK/d.sock"
   printf '[engine]\nbackend = "cuda"\ndevices = 1\nworkers_per_device = 2\ncache_dir = "%s"\n' "$WORK/cache"
+  [ -n "${KEY_PLACEMENT:-}" ] && printf 'key_placement = "%s"\n' "$KEY_PLACEMENT"
   for prime in $PRIMES; do
     for c in $CIRCUITS; do printf '[[circuit]]\nid = "%s-%s"\nzkey = "%s"\n' "$c" "$prime" "$ART/$prime/$c/$c.zkey"; done
   done
