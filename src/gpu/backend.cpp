@@ -137,8 +137,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     });
   }
   if (streamed) {
-    ps.emplace(K.chunk, std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine)), uploader(),
-               key->device());
+    ps.emplace(K.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
     s = &*ps;
   }
   const bool classic = K.conv == HConvention::kZDivided;
@@ -161,9 +160,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   } else {
     // Two arrays: the matrices stream through the chunk buffers, twice for the second half.
     DeviceBuffer<Fr> b(n, DeviceAlloc::kStreamOrdered);
-    auto eval = [&](const r1cs::CsrMatrix<Fr>* m, const std::vector<CsrChunk>& ch, Fr* o, bool mul) {
-      ps->eval_rows<Fr>(*m, ch, dw.data(), o, n, mul);
-    };
+    auto eval = [&](const HostCsr<Fr>& m, Fr* o, bool mul) { ps->eval_rows<Fr>(*m.m, m.chunks, dw.data(), o, n, mul); };
     // C's values on the domain into o (the stored C, else a.b), timed as eval_abc, not h_poly.
     using Clock = std::chrono::steady_clock;
     auto ms_since = [](Clock::time_point t0) {
@@ -174,18 +171,18 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       stream_synchronize();  // the transforms queued before are h_poly's
       const auto t0 = Clock::now();
       if (K.c_resident) {
-        eval(K.host_C, K.chunks_C, o, false);
+        eval(K.host_C, o, false);
       } else {
-        eval(K.host_A, K.chunks_A, o, false);
-        eval(K.host_B, K.chunks_B, o, true);
+        eval(K.host_A, o, false);
+        eval(K.host_B, o, true);
       }
       stream_synchronize();
       c_ms = ms_since(t0);
     };
     {
       ScopedPhase p(t, "eval_abc");
-      eval(K.host_A, K.chunks_A, a.data(), false);
-      eval(K.host_B, K.chunks_B, b.data(), false);
+      eval(K.host_A, a.data(), false);
+      eval(K.host_B, b.data(), false);
       stream_synchronize();
     }
     t.check_cancel();

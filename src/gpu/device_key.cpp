@@ -59,10 +59,17 @@ std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk
   return b + (std::size_t{1} << 20);  // allocation granularity
 }
 
+namespace {
+// The MSM scratch of one streamed chunk of c points (either group).
+template <class E>
+std::size_t chunk_msm_scratch_bytes(std::size_t c) {
+  return std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+}
+}  // namespace
+
 template <class E>
 std::size_t DeviceProvingKey<E>::stream_chunk_bytes(std::size_t c) {
-  return 2 * stream_buffer_bytes<E>(c) +
-         std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+  return 2 * stream_buffer_bytes<E>(c) + chunk_msm_scratch_bytes<E>(c);
 }
 
 template <class E>
@@ -101,10 +108,9 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     // are classified just before its MSM.
     // The MSM scratch exists only in the MSM phase, after the second array is freed.
     const std::size_t c = resolve_chunk(pk, chunk_points);
-    const std::size_t msm =
-        std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
     const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
-    const std::size_t msm_phase = n * sizeof(Fr) + S::resident_bytes(c) + S::build_scratch_bytes(c) + msm;
+    const std::size_t msm_phase =
+        n * sizeof(Fr) + S::resident_bytes(c) + S::build_scratch_bytes(c) + chunk_msm_scratch_bytes<E>(c);
     return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max(h_phase, msm_phase) + (std::size_t{16} << 20);
   }
   const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
@@ -160,11 +166,11 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
     p->host_b2 = pk.b_g2_query;
     const std::size_t cap = stream_buffer_bytes<E>(p->chunk);
     auto cut = [&](const r1cs::CsrMatrix<typename E::Fr>& m) {
-      return plan_csr_chunks(m.row_ptr, cap, sizeof(typename E::Fr));
+      return HostCsr<typename E::Fr>{&m, plan_csr_chunks(m.row_ptr, cap, sizeof(typename E::Fr))};
     };
-    p->host_A = &pk.a, p->chunks_A = cut(pk.a);
-    p->host_B = &pk.b, p->chunks_B = cut(pk.b);
-    if (p->c_resident) p->host_C = &pk.c, p->chunks_C = cut(pk.c);
+    p->host_A = cut(pk.a);
+    p->host_B = cut(pk.b);
+    if (p->c_resident) p->host_C = cut(pk.c);
   }
   if (placement == KeyPlacement::kResident) {
     p->A = DeviceCsr<typename E::Fr>(pk.a);

@@ -46,6 +46,14 @@ inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, Ke
          std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
 }
 
+// A streamed key's constraint matrix: the host key's (which outlives the device key) and its
+// pieces for the chunk buffers (plan_csr_chunks).
+template <class Fr>
+struct HostCsr {
+  const r1cs::CsrMatrix<Fr>* m = nullptr;
+  std::vector<CsrChunk> chunks;
+};
+
 template <class E>
 struct DeviceKeyParts {
   using Fr = typename E::Fr;
@@ -64,11 +72,8 @@ struct DeviceKeyParts {
   std::span<const G2A> host_b2;
   // kResident: the constraint matrices on the device (C only when c_resident).
   DeviceCsr<Fr> A, B, C;
-  // kStreamPoints: the matrices in the host key (C only when c_resident) and their pieces.
-  const r1cs::CsrMatrix<Fr>* host_A = nullptr;
-  const r1cs::CsrMatrix<Fr>* host_B = nullptr;
-  const r1cs::CsrMatrix<Fr>* host_C = nullptr;
-  std::vector<CsrChunk> chunks_A, chunks_B, chunks_C;
+  // kStreamPoints: the matrices in the host key (C only when c_resident).
+  HostCsr<Fr> host_A, host_B, host_C;
   std::optional<NttPlan<Fr>> plan;
 };
 
