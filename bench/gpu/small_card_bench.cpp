@@ -15,12 +15,11 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "bench_util.hpp"
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
-#include "cuzk/gpu/host_memory.hpp"
+#include "proof_timing.hpp"
 #include "synthetic_key.hpp"
 
 namespace cuzk::bench {
@@ -30,25 +29,6 @@ using E = groth16::Bls12_381;
 using Fr = E::Fr;
 using Key = gpu::DeviceProvingKey<E>;
 constexpr double kGiB = double(std::size_t{1} << 30);
-
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-groth16::ProofTerms<E> prove_timed(const char* what, std::size_t k, const Key& key, const SyntheticProof& s, int reps) {
-  gpu::CudaBackend<E> backend(key);
-  groth16::ProofTerms<E> terms;
-  groth16::PhaseTimings last;
-  const double ms = median_wall_ms(reps, [&] {
-    groth16::PhaseTimings t;
-    terms = backend.compute(s.pk, std::span<const Fr>(s.w), t);
-    last = t;
-  });
-  row(what, k, ms);
-  std::printf("    phases:");
-  print_phases(last);
-  return terms;
-}
 }  // namespace
 
 void run_small_card_bench(std::size_t max_log, int reps) {
@@ -65,7 +45,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
     s.w[0] = Fr::one();
   }
   std::printf("small card: 2^%zu mul-chain key built on the host in %.1f s (points %.1f GiB, matrices %.1f GiB)\n", k,
-              ms_since(t0) / 1e3,
+              wall_ms_since(t0) / 1e3,
               (Key::estimate_bytes(pk) - Key::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints) -
                gpu::DeviceCsr<Fr>::bytes(pk.a) - gpu::DeviceCsr<Fr>::bytes(pk.b)) / kGiB,
               (gpu::DeviceCsr<Fr>::bytes(pk.a) + gpu::DeviceCsr<Fr>::bytes(pk.b) + gpu::DeviceCsr<Fr>::bytes(pk.c)) /
@@ -79,8 +59,8 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   if (res_need + (std::size_t{2} << 30) < free) {
     t0 = std::chrono::steady_clock::now();
     const Key key(pk, dev);
-    std::printf("    resident key upload %.1f s\n", ms_since(t0) / 1e3);
-    resident = prove_timed("proof, resident key", k, key, s, 1);
+    std::printf("    resident key upload %.1f s\n", wall_ms_since(t0) / 1e3);
+    resident = time_proof("proof, resident key", k, key, s, 1);
   }
   gpu::release_cached_device_memory();
   gpu::device_memory(&free, nullptr);
@@ -107,9 +87,9 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   const std::size_t free0 = free;
   t0 = std::chrono::steady_clock::now();
   const Key key(pk, dev, gpu::KeyPlacement::kStreamPoints, chunk);
-  std::printf("    streamed key set up in %.1f s (matrices cut into %zu-byte pieces)\n", ms_since(t0) / 1e3,
+  std::printf("    streamed key set up in %.1f s (matrices cut into %zu-byte pieces)\n", wall_ms_since(t0) / 1e3,
               chunk * sizeof(E::G2Affine));
-  const auto terms = prove_timed(witness_like ? "proof, streamed key, pageable, witness-like"
+  const auto terms = time_proof(witness_like ? "proof, streamed key, pageable, witness-like"
                                               : "proof, streamed key, pageable points and matrices",
                                  k, key, s, reps);
   gpu::device_memory(&free, nullptr);
@@ -122,12 +102,9 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   if (resident) std::printf("    streamed terms equal the resident key's: %s\n", same(terms) ? "yes" : "NO");
   if (std::getenv("CUZK_BENCH_PIN") == nullptr) return;
   t0 = std::chrono::steady_clock::now();
-  std::vector<gpu::HostRegistration> regs;
-  auto pin = [&](const auto& v) { regs.emplace_back(v.data(), v.size() * sizeof(v[0])); };
-  pin(pk.a_query), pin(pk.b_g1_query), pin(pk.b_g2_query), pin(pk.l_query), pin(pk.h_query);
-  for (const auto* m : Key::streamed_matrices(pk)) pin(m->row_ptr), pin(m->cols), pin(m->vals);
-  std::printf("    page-locking the points and streamed matrices: %.1f s\n", ms_since(t0) / 1e3);
-  const auto pinned = prove_timed("proof, streamed key, pinned points and matrices", k, key, s, reps);
+  const auto regs = register_key(pk, true);
+  std::printf("    page-locking the points and streamed matrices: %.1f s\n", wall_ms_since(t0) / 1e3);
+  const auto pinned = time_proof("proof, streamed key, pinned points and matrices", k, key, s, reps);
   if (resident) std::printf("    pinned streamed terms equal the resident key's: %s\n", same(pinned) ? "yes" : "NO");
 }
 

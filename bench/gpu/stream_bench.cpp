@@ -13,6 +13,7 @@
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
+#include "proof_timing.hpp"
 #include "synthetic_key.hpp"
 
 namespace cuzk::bench {
@@ -21,32 +22,6 @@ namespace {
 using E = groth16::Bls12_381;
 using Fr = E::Fr;
 using Key = gpu::DeviceProvingKey<E>;
-
-double wall_ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// Median proof time with `key`, the phases of the last run.
-void time_proof(const char* what, std::size_t k, const Key& key, const SyntheticProof& s, std::span<const Fr> w,
-                int reps) {
-  gpu::CudaBackend<E> backend(key);
-  groth16::PhaseTimings last;
-  const double ms = median_wall_ms(reps, [&] {
-    groth16::PhaseTimings t;
-    (void)backend.compute(s.pk, w, t);
-    last = t;
-  });
-  row(what, k, ms);
-  std::printf("    phases:");
-  print_phases(last);
-}
-
-std::vector<gpu::HostRegistration> register_points(const groth16::ProvingKey<E>& pk) {
-  std::vector<gpu::HostRegistration> r;
-  auto add = [&](const auto& v) { r.emplace_back(v.data(), v.size() * sizeof(v[0])); };
-  add(pk.a_query), add(pk.b_g1_query), add(pk.b_g2_query), add(pk.l_query), add(pk.h_query);
-  return r;
-}
 
 void time_uploads(std::span<const Fr> w, int reps) {
   const std::size_t bytes = w.size_bytes();
@@ -81,7 +56,7 @@ void run_stream_bench(std::size_t max_log, int reps) {
     const auto t0 = std::chrono::steady_clock::now();
     const Key key(pk, gpu::current_device());
     std::printf("    resident key upload %.0f ms\n", wall_ms_since(t0));
-    time_proof("proof, resident key", k, key, s, w, reps);
+    (void)time_proof("proof, resident key", k, key, s, reps);
   }
   // A 16 GiB card proving a 2^26-2^27 circuit has about 2 GiB left for the chunk buffers
   // and one chunk's MSM scratch; and a small chunk (n/8) for many chunks per MSM.
@@ -93,11 +68,11 @@ void run_stream_bench(std::size_t max_log, int reps) {
                 key.bytes() / double(1 << 30), key.chunk_points(),
                 Key::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) / double(1 << 30));
     const std::string c = " chunk " + std::to_string(key.chunk_points());
-    if (chunk == chunk16) time_proof(("proof, streamed key, pageable points," + c).c_str(), k, key, s, w, reps);
+    if (chunk == chunk16) (void)time_proof(("proof, streamed key, pageable points," + c).c_str(), k, key, s, reps);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto regs = register_points(pk);
+    const auto regs = register_key(pk, false);
     std::printf("    registering the points: %.0f ms\n", wall_ms_since(t0));
-    time_proof(("proof, streamed key, pinned points," + c).c_str(), k, key, s, w, reps);
+    (void)time_proof(("proof, streamed key, pinned points," + c).c_str(), k, key, s, reps);
   }
   {  // the witness upload inside a proof: pageable (staged) vs registered
     const Key key(pk, gpu::current_device());
