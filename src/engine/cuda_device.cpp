@@ -52,6 +52,10 @@ template <class E>
 struct CudaDeviceKey final : DeviceKey {
   CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, Placement p)
       : host(std::move(k)), key(host->pk, device, p.where, p.chunk) {}
+  std::string layout() const override {
+    return key.placement() == KeyPlacement::kResident ? "resident"
+                                                      : "streamed (chunk " + std::to_string(key.chunk_points()) + ")";
+  }
   std::shared_ptr<const TypedHostKey<E>> host;  // streamed points are read from it: outlives `key`
   gpu::DeviceProvingKey<E> key;
 };

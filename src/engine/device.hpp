@@ -44,6 +44,9 @@ struct TypedWitness final : Witness {
 class DeviceKey {
  public:
   virtual ~DeviceKey() = default;
+  // How the device holds the key: "resident", or "streamed (chunk N)" (cuda: the points and
+  // matrices stay in host memory and pass through the device in chunks of N points).
+  virtual std::string layout() const { return "resident"; }
 };
 
 // The "pinned" tier: a host key's point arrays page-locked (cuda: registered with the driver,

@@ -178,6 +178,8 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
   }
   Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(backend_, *l.host_), cancel);
   std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
+  spdlog::info("key {}: on device {} ({} bytes reserved), {}, in {:.1f} ms", e.circuit->id(), device, r.bytes(),
+               dk->layout(), ms_since(t0));
   std::lock_guard lk(m_);
   DeviceCopy& copy = e.devices[device];
   copy.key = std::move(dk);
@@ -323,6 +325,7 @@ std::vector<KeyStatus> KeyManager::status() const {
     for (const auto& [d, copy] : e->devices) {
       s.vram_bytes += copy.res.bytes();
       s.devices.push_back(d);
+      if (s.layout.empty() && copy.key) s.layout = copy.key->layout();  // one placement on every device
     }
     s.refcount = e->refcount;
     s.proofs = e->proofs;

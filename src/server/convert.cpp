@@ -90,6 +90,7 @@ void to_pb(const engine::KeyStatus& k, pb::KeyStatus* out) {
   out->set_pinned_bytes(k.pinned_bytes);
   out->set_mapped_bytes(k.mapped_bytes);
   out->set_vram_bytes(k.vram_bytes);
+  out->set_layout(k.layout);
   for (int d : k.devices) out->add_devices(d);
   out->set_refcount(k.refcount);
   out->set_proofs(k.proofs);

@@ -32,6 +32,7 @@ nlohmann::json status_to_json(const v1::GetStatusResponse& s) {
                          {"pinned_bytes", k.pinned_bytes()},
                          {"mapped_bytes", k.mapped_bytes()},
                          {"vram_bytes", k.vram_bytes()},
+                         {"layout", k.layout()},
                          {"devices", json(std::vector<int>(k.devices().begin(), k.devices().end()))},
                          {"refcount", k.refcount()},
                          {"proofs", k.proofs()}});

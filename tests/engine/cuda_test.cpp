@@ -43,6 +43,7 @@ TEST(EngineCuda, ProvesAndVerifiesOnBothCurves) {
   EXPECT_EQ(s.succeeded, 6u);
   for (const auto& k : s.keys) {
     EXPECT_EQ(k.tier, "vram") << k.circuit_id;
+    EXPECT_EQ(k.layout, "resident") << k.circuit_id;
     EXPECT_GT(k.vram_bytes, 0u);
   }
 }
@@ -205,6 +206,7 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamed) {
     EXPECT_EQ(k.tier, "vram");
     EXPECT_GT(k.vram_bytes, 0u);
     EXPECT_LT(k.vram_bytes, resident_key) << mode << ": the points must not be resident";
+    EXPECT_EQ(k.layout.rfind("streamed (chunk ", 0), 0u) << mode << ": " << k.layout;
     EXPECT_GT(k.pinned_bytes, 0u);
     expect_only_keys_reserved(e);
   }
@@ -246,6 +248,7 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   const KeyStatus k = key_of(e.status(), "big");
   EXPECT_LT(k.vram_bytes, resident);
   EXPECT_LE(k.vram_bytes, budget);
+  EXPECT_EQ(k.layout, "streamed (chunk 4096)");
   expect_only_keys_reserved(e);
 }
 

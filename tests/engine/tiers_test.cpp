@@ -58,11 +58,13 @@ TEST(EngineTiers, HostCopyIsPinnedWhenThePinnedBudgetAllows) {
     KeyStatus k = key_of(e.status(), "c");
     EXPECT_EQ(k.pinned_bytes, b.pinned);
     EXPECT_EQ(k.tier, "vram");  // the fastest tier it has
+    EXPECT_EQ(k.layout, "resident");  // the parts on its devices
     expect_only_keys_reserved(e);
     std::string err;
     ASSERT_EQ(e.evict("c", &err), ErrorCode::kOk) << err;
     k = key_of(e.status(), "c");
     EXPECT_EQ(k.tier, "disk");
+    EXPECT_EQ(k.layout, "");  // on no device
     EXPECT_EQ(k.pinned_bytes, 0u);
     EXPECT_EQ(k.mapped_bytes, 0u);
     EXPECT_EQ(e.status().budgets[1].reserved, 0u);

@@ -119,6 +119,7 @@ TEST(Scheduling, EvictRefusedWhileInUseDoneAtRefcountZero) {
   pb::GetStatusResponse s = status(*d.tcp);
   ASSERT_TRUE(key_of(s, "slow"));
   ASSERT_GE(key_of(s, "slow")->refcount(), 1);
+  EXPECT_EQ(key_of(s, "slow")->layout(), "resident");  // the job's device holds the whole key
   pb::EvictSRSRequest ev;
   ev.set_circuit_id("slow");
   pb::EvictSRSResponse ev_resp;
@@ -132,6 +133,7 @@ TEST(Scheduling, EvictRefusedWhileInUseDoneAtRefcountZero) {
   ASSERT_TRUE(k);
   EXPECT_EQ(k->refcount(), 0);
   EXPECT_EQ(k->tier(), "disk");
+  EXPECT_EQ(k->layout(), "");
   EXPECT_EQ(k->host_bytes() + k->vram_bytes(), 0u);
   ev.set_circuit_id("nope");
   EXPECT_EQ(d.tcp->stub().EvictSRS(d.tcp->context(10s).get(), ev, &ev_resp).error_code(), grpc::StatusCode::NOT_FOUND);

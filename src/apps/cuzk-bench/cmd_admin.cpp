@@ -35,9 +35,10 @@ void print_status(const pb::GetStatusResponse& s) {
   for (const auto& b : s.budgets())
     std::printf("budget %s: %s / %s\n", b.name().c_str(), fmt_bytes(b.reserved()).c_str(), fmt_bytes(b.budget()).c_str());
   for (const auto& k : s.keys())
-    std::printf("key %s (%s): tier %s, host %s (pinned %s), vram %s, mapped file %s, refcount %d, proofs %llu\n",
+    std::printf("key %s (%s): tier %s, host %s (pinned %s), vram %s%s, mapped file %s, refcount %d, proofs %llu\n",
                 k.circuit_id().c_str(), k.curve().c_str(), k.tier().c_str(), fmt_bytes(k.host_bytes()).c_str(),
-                fmt_bytes(k.pinned_bytes()).c_str(), fmt_bytes(k.vram_bytes()).c_str(), fmt_bytes(k.mapped_bytes()).c_str(),
+                fmt_bytes(k.pinned_bytes()).c_str(), fmt_bytes(k.vram_bytes()).c_str(),
+                k.layout().empty() ? "" : (" (" + k.layout() + ")").c_str(), fmt_bytes(k.mapped_bytes()).c_str(),
                 k.refcount(), static_cast<unsigned long long>(k.proofs()));
   for (const auto& c : s.circuits()) {
     std::printf("circuit %s: %s%s%s", c.id().c_str(), c.source().c_str(), c.native().empty() ? "" : (" " + c.native()).c_str(),
