@@ -119,7 +119,7 @@ TEST(Scheduling, EvictRefusedWhileInUseDoneAtRefcountZero) {
   pb::GetStatusResponse s = status(*d.tcp);
   ASSERT_TRUE(key_of(s, "slow"));
   ASSERT_GE(key_of(s, "slow")->refcount(), 1);
-  EXPECT_EQ(key_of(s, "slow")->layout(), "resident");  // the job's device holds the whole key
+  EXPECT_EQ(key_of(s, "slow")->layout(), "resident");  // preloaded onto the (simulated) device whole
   pb::EvictSRSRequest ev;
   ev.set_circuit_id("slow");
   pb::EvictSRSResponse ev_resp;
