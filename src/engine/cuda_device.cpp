@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/runtime.hpp"
@@ -104,8 +105,7 @@ class CudaCurveDevice final : public CurveDevice<E> {
     std::uint64_t b = point_bytes(pk);
     if (streamed(pk))
       for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk))
-        b += m->row_ptr.size() * sizeof(m->row_ptr[0]) + m->cols.size() * sizeof(m->cols[0]) +
-             m->vals.size() * sizeof(m->vals[0]);
+        b += gpu::DeviceCsr<typename E::Fr>::bytes(*m);  // its host arrays, byte for byte
     return b;
   }
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
