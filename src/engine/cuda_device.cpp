@@ -1,5 +1,6 @@
-// The CUDA device backend: keys on GPUs as gpu::DeviceProvingKey<E> (points resident in VRAM,
-// or streamed from the host copy in chunks when the key does not fit: key_placement), proofs
+// The CUDA device backend: keys on GPUs as gpu::DeviceProvingKey<E> (resident in VRAM, streamed
+// from the host copy in chunks when the key does not fit, or part by part between the two:
+// key_placement), proofs
 // by gpu::CudaBackend<E> (one per proof, on the worker's thread; its pinned staging is
 // reserved from the pinned budget), VRAM figures from the CUDA backend's own estimates, and
 // the pinned key tier (the host copy's points registered with the driver). Compiled only
@@ -22,59 +23,45 @@ namespace cuzk::engine {
 
 namespace {
 
-using gpu::KeyPlacement;
-
 // The smallest streamed chunk (points) place() tries.
 constexpr std::size_t kMinStreamChunk = std::size_t{1} << 12;
 
-// Where a key's points go on a device with `vram` bytes of budget, and the streamed chunk.
-struct Placement {
-  KeyPlacement where = KeyPlacement::kResident;
-  std::size_t chunk = 0;
-};
-
+// How a key goes on a device with `vram` bytes of budget (key_placement): "resident" all parts
+// in VRAM; "stream" every part streamed, the largest power-of-two chunk (at most the default)
+// with which the key and one proof fit (the smallest tried when none does: the engine then
+// refuses the job); "auto" DeviceProvingKey::choose_layout (all resident when it fits, else the
+// parts that save the most link bytes resident and the rest streamed at that chunk).
 template <class E>
-Placement place(const groth16::ProvingKey<E>& pk, const std::string& mode, std::uint64_t vram) {
+gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, const std::string& mode, std::uint64_t vram) {
   using K = gpu::DeviceProvingKey<E>;
-  if (mode == "resident") return {};
-  if (mode == "auto" && K::estimate_bytes(pk) + K::estimate_proof_scratch_bytes(pk) <= vram) return {};
-  // Streamed: the largest power-of-two chunk (at most the default) with which the key and
-  // one proof fit; the smallest tried when none does (the engine then refuses the job).
-  std::size_t chunk = K::kDefaultStreamChunk;
-  const auto need = [&](std::size_t c) {
-    return K::estimate_bytes(pk, KeyPlacement::kStreamPoints, c) +
-           K::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, c);
-  };
-  while (chunk > kMinStreamChunk && need(chunk) > vram) chunk /= 2;
-  return {KeyPlacement::kStreamPoints, chunk};
+  if (mode == "resident") return gpu::KeyLayout::all_resident();
+  if (mode == "auto") return K::choose_layout(pk, vram, kMinStreamChunk);
+  return gpu::KeyLayout::all_streamed(K::fitting_stream_chunk(pk, vram, kMinStreamChunk));
 }
 
 template <class E>
 struct CudaDeviceKey final : DeviceKey {
-  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, Placement p)
-      : host(std::move(k)), key(host->pk, device, p.where, p.chunk) {}
-  std::string layout() const override {
-    return key.placement() == KeyPlacement::kResident ? "resident"
-                                                      : "streamed (chunk " + std::to_string(key.chunk_points()) + ")";
-  }
-  std::shared_ptr<const TypedHostKey<E>> host;  // streamed points are read from it: outlives `key`
+  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, const gpu::KeyLayout& l)
+      : host(std::move(k)), key(host->pk, device, l) {}
+  std::string layout() const override { return key.layout().describe(); }
+  std::shared_ptr<const TypedHostKey<E>> host;  // streamed parts are read from it: outlives `key`
   gpu::DeviceProvingKey<E> key;
 };
 
 // The pinned tier: the key's point arrays registered with the driver (page-locked) for the
 // pin's lifetime, so uploads and streamed chunks copy from them at full link speed.
-// A key streamed to the device (place()) also has the constraint matrices it reads at every
+// A key whose matrices stream (place()) also has the constraint matrices it reads at every
 // proof page-locked.
 template <class E>
 struct CudaHostPin final : HostPin {
-  CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k, bool streamed) : key(std::move(k)) {
+  CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k, bool matrices_streamed) : key(std::move(k)) {
     const auto& pk = key->pk;
     add(pk.a_query);
     add(pk.b_g1_query);
     add(pk.b_g2_query);
     add(pk.l_query);
     add(pk.h_query);
-    if (streamed)
+    if (matrices_streamed)
       for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk)) add(m->row_ptr), add(m->cols), add(m->vals);
   }
   template <class V>
@@ -90,26 +77,24 @@ class CudaCurveDevice final : public CurveDevice<E> {
  public:
   CudaCurveDevice(FaultInjector& f, std::string mode, std::uint64_t vram) : faults_(f), mode_(std::move(mode)), vram_(vram) {}
   std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
-    const Placement p = place(key->pk, mode_, vram_);
-    return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, p);
+    const gpu::KeyLayout l = place(key->pk, mode_, vram_);
+    return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, l);
   }
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override {
-    const Placement p = place(pk, mode_, vram_);
-    return gpu::DeviceProvingKey<E>::estimate_bytes(pk, p.where, p.chunk);
+    return gpu::DeviceProvingKey<E>::estimate_bytes(pk, place(pk, mode_, vram_));
   }
   std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
-    const Placement p = place(pk, mode_, vram_);
-    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, p.where, p.chunk);
+    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, place(pk, mode_, vram_));
   }
   std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override {
     std::uint64_t b = point_bytes(pk);
-    if (streamed(pk))
+    if (matrices_streamed(pk))
       for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk))
         b += gpu::DeviceCsr<typename E::Fr>::bytes(*m);  // its host arrays, byte for byte
     return b;
   }
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
-    const bool s = streamed(key->pk);
+    const bool s = matrices_streamed(key->pk);
     return std::make_unique<CudaHostPin<E>>(std::move(key), s);
   }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
@@ -121,8 +106,8 @@ class CudaCurveDevice final : public CurveDevice<E> {
   }
 
  private:
-  bool streamed(const groth16::ProvingKey<E>& pk) const {
-    return place(pk, mode_, vram_).where == KeyPlacement::kStreamPoints;
+  bool matrices_streamed(const groth16::ProvingKey<E>& pk) const {
+    return place(pk, mode_, vram_).streamed(gpu::KeyPart::kMatrices);
   }
   FaultInjector& faults_;
   std::string mode_;

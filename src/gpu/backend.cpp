@@ -1,6 +1,6 @@
-// CudaBackend::compute (cuzk/gpu/backend.hpp): one proof's device work over a resident or
-// streamed DeviceProvingKey (device_key.cpp). Plain C++ over the device APIs (msm.hpp,
-// abc.hpp, ntt.hpp, field_ops.hpp, point_stream.hpp).
+// CudaBackend::compute (cuzk/gpu/backend.hpp): one proof's device work over a DeviceProvingKey
+// (device_key.cpp) whose parts are resident or streamed (KeyLayout). Plain C++ over the device
+// APIs (msm.hpp, abc.hpp, ntt.hpp, field_ops.hpp, point_stream.hpp).
 #include "cuzk/gpu/backend.hpp"
 
 #include <algorithm>
@@ -23,15 +23,18 @@ namespace cuzk::gpu {
 using groth16::HConvention;
 
 namespace {
-// One MSM of a proof: over the resident points with the scalars sc, or streamed from the host
-// points through ps with the device scalars d (each chunk's classified as it comes).
-// next: the host points of the MSM that comes next (streamed: its first chunk is prefetched).
-// ws: the scratch the proof's MSMs share (allocated once, at the largest one's need).
-template <class C, class Next>
+// One MSM of a proof: a resident part (its host span empty) over its device points with the
+// scalars sc; a streamed part from its host points through ps with the device scalars d (each
+// chunk's classified as it comes). next_first: the first chunk of the next streamed MSM, uploaded
+// during this one's last chunk. ws: the scratch the proof's MSMs share (grown to the largest
+// one's need).
+template <class C>
 ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,
                         const DeviceScalars<typename C::Scalar>& sc, const typename C::Scalar* d, PointStream* ps,
-                        std::span<const Next> next, MsmWorkspace& ws) {
-  if (ps != nullptr) return ps->msm<C>(host, d, first_chunk(next, ps->chunk()), &ws);
+                        std::span<const std::byte> next_first, MsmWorkspace& ws) {
+  if (!host.empty()) return ps->msm<C>(host, d, next_first, &ws);
+  if (resident.size() != 0 && sc.size() == 0)
+    throw std::logic_error("gpu: a resident MSM part without classified scalars");
   return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, MsmOptions{0, 0, &ws});
 }
 }  // namespace
@@ -63,16 +66,19 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   DeviceGuard guard(key->device());
   const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   const DeviceKeyParts<E>& K = key->parts();
-  const bool streamed = K.placement == KeyPlacement::kStreamPoints;
-  // An MSM's scalars: resident keys classify a range once (A, B1 and B2 share it); streamed
-  // keys classify each chunk as its points arrive (one chunk's on the device at a time).
+  const KeyLayout& L = K.layout;
+  // An MSM's scalars: for resident parts a range classified once (A, B1 and B2 share the
+  // witness's); streamed parts classify each chunk as its points arrive (one chunk's on the
+  // device at a time).
   struct Scalars {
     DeviceScalars<Fr> sc;
     const Fr* d = nullptr;
   };
-  auto scalars = [&](const Fr* d, std::size_t len) {
-    return streamed ? Scalars{{}, d} : Scalars{DeviceScalars<Fr>::from_device(d, len), d};
+  auto scalars = [&](bool classify, const Fr* d, std::size_t len) {
+    return classify ? Scalars{DeviceScalars<Fr>::from_device(d, len), d} : Scalars{{}, d};
   };
+  using P = KeyPart;
+  const bool witness_classified = L.resident(P::kA) || L.resident(P::kB1) || L.resident(P::kB2);
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
   // The proof's temporaries are stream-ordered (runtime.hpp): freeing them does not wait for
@@ -85,27 +91,36 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     up.upload(dw.data(), w.data(), w.size_bytes());
     up.synchronize();
   }
-  // The four witness MSMs, each written once. Streamed keys run them in this thread (s: the
-  // point stream, next: the host points whose first chunk is prefetched); small resident
-  // proofs on side threads (s stays null there, so next is unused).
+  // The four witness MSMs, each written once. Keys with streamed parts run them in this thread
+  // (s: the point stream; next(i): the first chunk of the streamed MSM after MSM i in the order
+  // H, A, B1, B2, L, prefetched during MSM i); small all-resident proofs on side threads (s
+  // stays null and every host span empty there).
   std::optional<PointStream> ps;
   PointStream* s = nullptr;
+  const std::array<std::span<const std::byte>, 5> firsts{
+      first_chunk(K.host_h, L.chunk), first_chunk(K.host_a, L.chunk), first_chunk(K.host_b1, L.chunk),
+      first_chunk(K.host_b2, L.chunk), first_chunk(K.host_l, L.chunk)};
+  auto next = [&](std::size_t i) {
+    for (std::size_t j = i + 1; j < firsts.size(); ++j)
+      if (!firsts[j].empty()) return firsts[j];
+    return std::span<const std::byte>{};
+  };
   using PT = groth16::PhaseTimings;
   auto run_a = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_a");
-    out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, K.host_b1, m);
+    out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, next(1), m);
   };
   auto run_b1 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_b_g1");
-    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, K.host_b2, m);
+    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, next(2), m);
   };
   auto run_b2 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     ScopedPhase p(pt, "msm_b_g2");
-    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, K.host_l, m);
+    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, next(3), m);
   };
   auto run_l = [&](PT& pt, MsmWorkspace& m, const Scalars& ls) {
     ScopedPhase p(pt, "msm_l");
-    out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, std::span<const typename E::G1Affine>{}, m);
+    out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, next(4), m);
   };
   // Small resident proofs (concurrent_witness_msms): the witness MSMs start now, right after
   // the witness upload, on three threads of their own (own streams and scratch: B2; B1; A then
@@ -116,9 +131,9 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   std::array<PT, kSideMsmThreads> side_t;
   Scalars side_ws, side_ls;
   std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
-  if (concurrent_witness_msms(K.num_vars, n, K.placement)) {
-    side_ws = scalars(dw.data(), K.num_vars);  // synchronised: the side streams may read them
-    side_ls = scalars(dw.data() + K.num_public + 1, K.l_size);
+  if (concurrent_witness_msms(K.num_vars, n, L)) {
+    side_ws = scalars(true, dw.data(), K.num_vars);  // synchronised: the side streams may read them
+    side_ls = scalars(true, dw.data() + K.num_public + 1, K.l_size);
     const int dev = key->device();
     auto launch = [&](std::size_t i, auto body) {
       side_t[i].cancel = t.cancel;
@@ -136,13 +151,13 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       run_l(pt, m, side_ls);
     });
   }
-  if (streamed) {
-    ps.emplace(K.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
+  if (L.any_streamed()) {
+    ps.emplace(L.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
     s = &*ps;
   }
   const bool classic = K.conv == HConvention::kZDivided;
   DeviceBuffer<Fr> a(n, DeviceAlloc::kStreamOrdered);  // a, then h's coefficients
-  if (!streamed) {
+  if (L.resident(P::kMatrices)) {  // three arrays
     DeviceBuffer<Fr> bc(2 * n, DeviceAlloc::kStreamOrdered);
     Fr* b = bc.data();
     Fr* c = b + n;
@@ -197,9 +212,9 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   MsmWorkspace msm_ws;  // within the last phase of estimate_proof_scratch_bytes (one MSM's scratch)
   {
     ScopedPhase p(t, "msm_h");
-    const Scalars hs = scalars(a.data(), K.h_size);
-    if (!streamed) a = DeviceBuffer<Fr>();  // classified: h itself is not read again
-    out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, K.host_a, msm_ws);
+    const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);
+    if (L.resident(P::kH)) a = DeviceBuffer<Fr>();  // classified: h itself is not read again
+    out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, next(0), msm_ws);
   }
   a = DeviceBuffer<Fr>();
   if (!side.empty()) {
@@ -211,12 +226,12 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     return out;
   }
   {
-    const Scalars ws = scalars(dw.data(), K.num_vars);  // phase 2 of the estimate: after H's scalars
+    const Scalars ws = scalars(witness_classified, dw.data(), K.num_vars);  // after H's scalars
     run_a(t, msm_ws, ws);
     run_b1(t, msm_ws, ws);
     run_b2(t, msm_ws, ws);
   }
-  run_l(t, msm_ws, scalars(dw.data() + K.num_public + 1, K.l_size));
+  run_l(t, msm_ws, scalars(L.resident(P::kL), dw.data() + K.num_public + 1, K.l_size));
   return out;
 }
 

@@ -1,6 +1,7 @@
-// DeviceProvingKey (cuzk/gpu/backend.hpp): VRAM estimates, the upload in either placement,
-// the streamed chunk size for a VRAM figure.
+// DeviceProvingKey (cuzk/gpu/backend.hpp): VRAM estimates per layout, the upload of a layout's
+// resident parts, the streamed chunk size and the layout for a VRAM figure.
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -43,19 +44,41 @@ void check_placement(KeyPlacement p) {
   if (p != KeyPlacement::kResident && p != KeyPlacement::kStreamPoints)
     throw std::invalid_argument("gpu: unknown key placement " + std::to_string(static_cast<int>(p)));
 }
+
+// VRAM a resident part takes (the matrices: A, B and, where the key's H reads it, C).
+template <class E>
+std::size_t part_bytes(const groth16::ProvingKey<E>& pk, KeyPart part) {
+  using Fr = typename E::Fr;
+  using G1A = typename E::G1Affine;
+  switch (part) {
+    case KeyPart::kMatrices:
+      return DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) + (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0);
+    case KeyPart::kH: return pk.h_query.size() * sizeof(G1A);
+    case KeyPart::kA: return pk.a_query.size() * sizeof(G1A);
+    case KeyPart::kB1: return pk.b_g1_query.size() * sizeof(G1A);
+    case KeyPart::kB2: return pk.b_g2_query.size() * sizeof(typename E::G2Affine);
+    case KeyPart::kL: return pk.l_query.size() * sizeof(G1A);
+  }
+  return 0;
+}
 }  // namespace
 
 template <class E>
-std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t) {
-  using Fr = typename E::Fr;
+KeyLayout DeviceProvingKey<E>::layout_of(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk) {
   check_placement(p);
-  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
-  if (p == KeyPlacement::kResident)  // streamed: the matrices and points stay in host memory
-    b += DeviceCsr<Fr>::bytes(pk.a) + DeviceCsr<Fr>::bytes(pk.b) +
-         (c_resident_for(pk) ? DeviceCsr<Fr>::bytes(pk.c) : 0) +
-         (pk.a_query.size() + pk.b_g1_query.size() + pk.l_query.size() + pk.h_query.size()) *
-             sizeof(typename E::G1Affine) +
-         pk.b_g2_query.size() * sizeof(typename E::G2Affine);
+  return p == KeyPlacement::kResident ? KeyLayout::all_resident() : KeyLayout::all_streamed(resolve_chunk(pk, chunk));
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk) {
+  return estimate_bytes(pk, layout_of(pk, p, chunk));
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(typename E::Fr);  // NTT twiddles
+  for (KeyPart part : kAllKeyParts)  // streamed parts stay in host memory
+    if (l.resident(part)) b += part_bytes(pk, part);
   return b + (std::size_t{1} << 20);  // allocation granularity
 }
 
@@ -97,41 +120,106 @@ std::size_t DeviceProvingKey<E>::stream_chunk_points(const groth16::ProvingKey<E
 template <class E>
 std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, KeyPlacement p,
                                                               std::size_t chunk_points) {
+  return estimate_proof_scratch_bytes(pk, layout_of(pk, p, chunk_points));
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
   using Fr = typename E::Fr;
   using S = DeviceScalars<Fr>;
-  check_placement(p);
+  using G1C = typename E::G1Curve;
+  using G2C = typename E::G2Curve;
   const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
   const std::size_t tables = 8 * (2 * (std::size_t{1} << ((log2_of(n) + 1) / 2)) + 2) * sizeof(Fr);
-  if (p == KeyPlacement::kStreamPoints) {
-    // Cards with little memory: the matrices pass through the chunk buffers, H runs in two
-    // arrays (compute_h_*_lean_device; then h alone through MSM H), and each chunk's scalars
-    // are classified just before its MSM.
-    // The MSM scratch exists only in the MSM phase, after the second array is freed.
-    const std::size_t c = resolve_chunk(pk, chunk_points);
-    const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
-    const std::size_t msm_phase =
-        n * sizeof(Fr) + S::resident_bytes(c) + S::build_scratch_bytes(c) + chunk_msm_scratch_bytes<E>(c);
-    return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max(h_phase, msm_phase) + (std::size_t{16} << 20);
+  if (l.is_all_resident()) {
+    const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
+    std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
+    const std::size_t msm =
+        std::max({msm_scratch_bytes<G1C>(std::max(nh, nv)), msm_scratch_bytes<G2C>(nv)});
+    phase1 += S::build_scratch_bytes(n);
+    phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
+    // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
+    // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
+    if (concurrent_witness_msms(nv, n, l)) {
+      phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
+      phase2 += kSideMsmThreads * msm;
+    }
+    return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
   }
-  const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
-  std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
-  const std::size_t msm = std::max(
-      {msm_scratch_bytes<typename E::G1Curve>(std::max(nh, nv)), msm_scratch_bytes<typename E::G2Curve>(nv)});
-  phase1 += S::build_scratch_bytes(n);
-  phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
-  // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
-  // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
-  if (concurrent_witness_msms(nv, n, p)) {
-    phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
-    phase2 += kSideMsmThreads * msm;
-  }
-  return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
+  // Some part streams: the two chunk buffers stay for the whole proof. H: three arrays when
+  // the matrices are resident, else two (compute_h_*_lean_device, the streamed matrices
+  // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the
+  // witness's scalars; L with its own): a resident part's scalars are classified over its
+  // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace that
+  // grows to the largest MSM's need and stays.
+  const std::size_t c = resolve_chunk(pk, l.chunk);
+  const std::size_t chunk_scalars = S::resident_bytes(c) + S::build_scratch_bytes(c);
+  auto classified = [&](bool resident, std::size_t len) {
+    return resident ? S::resident_bytes(len) + S::build_scratch_bytes(len) : chunk_scalars;
+  };
+  std::size_t msm = 0;
+  for (KeyPart part : {KeyPart::kH, KeyPart::kA, KeyPart::kB1, KeyPart::kL})
+    if (l.resident(part)) msm = std::max(msm, msm_scratch_bytes<G1C>(part == KeyPart::kH ? nh : part == KeyPart::kL ? nl : nv));
+  if (l.resident(KeyPart::kB2)) msm = std::max(msm, msm_scratch_bytes<G2C>(nv));
+  if (l.streamed(KeyPart::kH) || l.streamed(KeyPart::kA) || l.streamed(KeyPart::kB1) || l.streamed(KeyPart::kB2) ||
+      l.streamed(KeyPart::kL))
+    msm = std::max(msm, chunk_msm_scratch_bytes<E>(c));
+  const bool w_resident = l.resident(KeyPart::kA) || l.resident(KeyPart::kB1) || l.resident(KeyPart::kB2);
+  const bool w_streamed = l.streamed(KeyPart::kA) || l.streamed(KeyPart::kB1) || l.streamed(KeyPart::kB2);
+  const std::size_t h_phase = (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
+  const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
+  const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + (w_streamed ? chunk_scalars : 0) + msm;
+  const std::size_t l_phase = classified(l.resident(KeyPart::kL), nl) + msm;
+  return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max({h_phase, msm_h_phase, w_phase, l_phase}) +
+         (std::size_t{16} << 20);
+}
+
+template <class E>
+std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
+                                                      std::size_t min_chunk) {
+  const auto need = [&](std::size_t c) {
+    const KeyLayout l = KeyLayout::all_streamed(c);
+    return estimate_bytes(pk, l) + estimate_proof_scratch_bytes(pk, l);
+  };
+  std::size_t chunk = kDefaultStreamChunk;
+  while (chunk > min_chunk && need(chunk) > vram) chunk /= 2;
+  return std::min(chunk, longest_points(pk));
+}
+
+template <class E>
+KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk) {
+  const KeyLayout all = KeyLayout::all_resident();
+  if (estimate_bytes(pk, all) + estimate_proof_scratch_bytes(pk, all) <= vram) return all;
+  const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk);
+  std::array<std::uint64_t, kKeyParts> weight{};
+  for (KeyPart part : kAllKeyParts)  // a streamed key reads its matrices twice per proof
+    weight[static_cast<unsigned>(part)] = part_bytes(pk, part) * (part == KeyPart::kMatrices ? 2 : 1);
+  const auto need = [&](unsigned mask) {
+    const KeyLayout l{mask, chunk};
+    return estimate_bytes(pk, l) + estimate_proof_scratch_bytes(pk, l);
+  };
+  return KeyLayout{choose_resident_mask(weight, need, vram), chunk};
 }
 
 template <class E>
 DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement placement,
                                       std::size_t chunk_points)
-    : device_(device), bytes_(estimate_bytes(pk, placement, chunk_points)) {
+    : DeviceProvingKey(pk, device, layout_of(pk, placement, chunk_points)) {}
+
+namespace {
+// The layout as a key holds it: the mask checked, the chunk resolved (0 when all resident).
+template <class E>
+KeyLayout resolve_layout(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+  if (l.resident_mask > KeyLayout::kAllMask)
+    throw std::invalid_argument("gpu: key layout mask " + std::to_string(l.resident_mask) + " names no part beyond the six");
+  return l.is_all_resident() ? KeyLayout::all_resident() : KeyLayout{l.resident_mask, resolve_chunk(pk, l.chunk)};
+}
+}  // namespace
+
+template <class E>
+DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout)
+    : device_(device), bytes_(estimate_bytes(pk, resolve_layout(pk, layout))) {
+  using Fr = typename E::Fr;
   try {
     groth16::check_key_shape(pk);
   } catch (const std::invalid_argument& e) {
@@ -148,34 +236,34 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   p->rows = pk.a.num_rows();
   p->conv = pk.h_convention;
   p->c_resident = c_resident_for(pk);
-  p->placement = placement;
-  if (placement == KeyPlacement::kResident) {
+  const KeyLayout l = resolve_layout(pk, layout);
+  p->layout = l;
+  {
+    // Resident points: uploaded; streamed: the host arrays, read chunk by chunk at every proof.
     StagedUploader up;
-    p->a = upload_points(pk.a_query, up);
-    p->b1 = upload_points(pk.b_g1_query, up);
-    p->l = upload_points(pk.l_query, up);
-    p->h = upload_points(pk.h_query, up);
-    p->b2 = upload_points(pk.b_g2_query, up);
+    auto place = [&](KeyPart part, const auto& host, auto& dev, auto& span) {
+      if (l.resident(part)) dev = upload_points(host, up);
+      else span = host;
+    };
+    place(KeyPart::kA, pk.a_query, p->a, p->host_a);
+    place(KeyPart::kB1, pk.b_g1_query, p->b1, p->host_b1);
+    place(KeyPart::kL, pk.l_query, p->l, p->host_l);
+    place(KeyPart::kH, pk.h_query, p->h, p->host_h);
+    place(KeyPart::kB2, pk.b_g2_query, p->b2, p->host_b2);
     up.synchronize();
+  }
+  if (l.resident(KeyPart::kMatrices)) {
+    p->A = DeviceCsr<Fr>(pk.a);
+    p->B = DeviceCsr<Fr>(pk.b);
+    if (p->c_resident) p->C = DeviceCsr<Fr>(pk.c);
   } else {
-    p->chunk = resolve_chunk(pk, chunk_points);
-    p->host_a = pk.a_query;
-    p->host_b1 = pk.b_g1_query;
-    p->host_l = pk.l_query;
-    p->host_h = pk.h_query;
-    p->host_b2 = pk.b_g2_query;
-    const std::size_t cap = stream_buffer_bytes<E>(p->chunk);
-    auto cut = [&](const r1cs::CsrMatrix<typename E::Fr>& m) {
-      return HostCsr<typename E::Fr>{&m, plan_csr_chunks(m.row_ptr, cap, sizeof(typename E::Fr))};
+    const std::size_t cap = stream_buffer_bytes<E>(l.chunk);
+    auto cut = [&](const r1cs::CsrMatrix<Fr>& m) {
+      return HostCsr<Fr>{&m, plan_csr_chunks(m.row_ptr, cap, sizeof(Fr))};
     };
     p->host_A = cut(pk.a);
     p->host_B = cut(pk.b);
     if (p->c_resident) p->host_C = cut(pk.c);
-  }
-  if (placement == KeyPlacement::kResident) {
-    p->A = DeviceCsr<typename E::Fr>(pk.a);
-    p->B = DeviceCsr<typename E::Fr>(pk.b);
-    if (p->c_resident) p->C = DeviceCsr<typename E::Fr>(pk.c);
   }
   p->plan.emplace(p->log_domain);
   stream_synchronize();
@@ -197,12 +285,17 @@ DeviceProvingKey<E>::~DeviceProvingKey() {
 
 template <class E>
 KeyPlacement DeviceProvingKey<E>::placement() const {
-  return parts_->placement;
+  return parts_->layout.is_all_resident() ? KeyPlacement::kResident : KeyPlacement::kStreamPoints;
 }
 
 template <class E>
 std::size_t DeviceProvingKey<E>::chunk_points() const {
-  return parts_->chunk;
+  return parts_->layout.chunk;
+}
+
+template <class E>
+const KeyLayout& DeviceProvingKey<E>::layout() const {
+  return parts_->layout;
 }
 
 template <class E>

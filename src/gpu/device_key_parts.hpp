@@ -1,6 +1,6 @@
 // What a DeviceProvingKey holds (private to src/gpu): the key's shape, its device buffers,
-// and for a streamed key the host point arrays its MSMs read chunk by chunk and the host
-// constraint matrices its a/b/c evaluation reads chunk by chunk.
+// and for its streamed parts (KeyLayout) the host point arrays its MSMs read chunk by chunk
+// and the host constraint matrices its a/b/c evaluation reads chunk by chunk.
 #pragma once
 
 #include <algorithm>
@@ -41,8 +41,8 @@ std::size_t stream_buffer_bytes(std::size_t chunk) {
 // comparisons and debugging.
 inline constexpr std::size_t kConcurrentMsmMaxPoints = std::size_t{1} << 20;
 inline constexpr std::size_t kSideMsmThreads = 3;  // B2; B1; A then L
-inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, KeyPlacement p) {
-  return p == KeyPlacement::kResident && domain <= kConcurrentMsmMaxPoints && num_vars <= 2 * kConcurrentMsmMaxPoints &&
+inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, const KeyLayout& l) {
+  return l.is_all_resident() && domain <= kConcurrentMsmMaxPoints && num_vars <= 2 * kConcurrentMsmMaxPoints &&
          std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
 }
 
@@ -62,17 +62,17 @@ struct DeviceKeyParts {
   std::size_t num_vars = 0, num_public = 0, domain = 0, log_domain = 0, h_size = 0, l_size = 0, rows = 0;
   groth16::HConvention conv = groth16::HConvention::kOddCoset;
   bool c_resident = false;  // C on the device: only the snarkjs convention's H uses it (c_resident_for)
-  KeyPlacement placement = KeyPlacement::kResident;
-  std::size_t chunk = 0;  // points per streamed chunk (kStreamPoints)
-  // kResident: the query points on the device.
+  KeyLayout layout;  // which parts are resident; its chunk: points per streamed chunk
+  // Resident parts: the query points on the device (streamed parts: empty).
   DeviceBuffer<G1A> a, b1, l, h;
   DeviceBuffer<G2A> b2;
-  // kStreamPoints: the query points in the host key (which outlives this object).
+  // Streamed parts: the query points in the host key, which outlives this object (resident
+  // parts: empty spans).
   std::span<const G1A> host_a, host_b1, host_l, host_h;
   std::span<const G2A> host_b2;
-  // kResident: the constraint matrices on the device (C only when c_resident).
+  // Resident matrices: on the device (C only when c_resident).
   DeviceCsr<Fr> A, B, C;
-  // kStreamPoints: the matrices in the host key (C only when c_resident).
+  // Streamed matrices: in the host key (C only when c_resident).
   HostCsr<Fr> host_A, host_B, host_C;
   std::optional<NttPlan<Fr>> plan;
 };

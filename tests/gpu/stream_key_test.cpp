@@ -3,8 +3,9 @@
 // paths of CudaBackend: proof terms equal the resident key's and the CPU backend's for
 // BLS12-381 and BN254, in both H conventions, with chunks that divide nothing (40, 77, 777,
 // 1000: partial last chunks, several chunks per MSM, matrix rows split between pieces),
-// pageable and registered (pinned) host points, pageable and page-locked witnesses; the VRAM
-// figures of a streamed key and the chunk sizing for a VRAM budget.
+// pageable and registered (pinned) host points, pageable and page-locked witnesses; keys
+// resident in part (KeyLayout: each part alone resident, each alone streamed, mixes); the VRAM
+// figures of a streamed key and of each part, the chunk sizing and the layout for a VRAM budget.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,6 +29,8 @@
 namespace {
 using namespace cuzk;
 using namespace cuzk::groth16;
+using gpu::KeyLayout;
+using gpu::KeyPart;
 using gpu::KeyPlacement;
 
 // Page-locks the five point arrays of pk for the object's lifetime.
@@ -227,6 +230,86 @@ TYPED_TEST(StreamedKeyTest, VramFiguresAndChunkSizing) {
   EXPECT_EQ(key.bytes(), Key::estimate_bytes(pk, KeyPlacement::kStreamPoints, 1000));
   const std::size_t used = free0 > free1 ? free0 - free1 : 0;  // other processes may share the device
   EXPECT_LE(used, key.bytes() + (std::size_t{32} << 20));
+}
+
+// Keys resident in part: each part alone resident, each alone streamed, and two mixes, in both
+// conventions (the snarkjs key with C stored, so the streamed matrices include it): the terms
+// equal the CPU's, the key's VRAM is its estimate, and a proof verifies.
+TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  const std::span<const Fr> w(this->sys_.w);
+  std::vector<unsigned> masks;
+  for (KeyPart p : gpu::kAllKeyParts) {
+    masks.push_back(KeyLayout::bit(p));
+    masks.push_back(KeyLayout::kAllMask & ~KeyLayout::bit(p));
+  }
+  masks.push_back(KeyLayout::bit(KeyPart::kMatrices) | KeyLayout::bit(KeyPart::kH));
+  masks.push_back(KeyLayout::bit(KeyPart::kA) | KeyLayout::bit(KeyPart::kB2) | KeyLayout::bit(KeyPart::kL));
+  for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
+    SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
+    const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 36);
+    const ProofTerms<E> want = test::cpu_terms<E>(pk, w);
+    for (unsigned m : masks) {
+      const KeyLayout want_layout{m, 77};
+      SCOPED_TRACE(want_layout.describe());
+      const gpu::DeviceProvingKey<E> key(pk, 0, want_layout);
+      EXPECT_EQ(key.layout(), want_layout);
+      EXPECT_EQ(key.placement(), KeyPlacement::kStreamPoints);
+      EXPECT_EQ(key.bytes(), gpu::DeviceProvingKey<E>::estimate_bytes(pk, want_layout));
+      test::expect_terms_eq<E>(gpu_terms<E>(key, pk, w), want, "partly resident");
+    }
+    const gpu::DeviceProvingKey<E> key(pk, 0, KeyLayout{masks.back(), 77});
+    gpu::CudaBackend<E> b(key);
+    PhaseTimings t;
+    const Proof<E> p = prove_verified<E>(pk, w, b, t);
+    const std::vector<Fr> pub(w.begin() + 1, w.begin() + 5);
+    EXPECT_TRUE(verify(pk.vk, p, std::span<const Fr>(pub)));
+  }
+}
+
+// Each part's VRAM figure is its size; the layouts of the placements are the placements'
+// figures; the layout chosen for a budget between the streamed and the resident needs fits
+// it, keeps some part resident, and proves.
+TYPED_TEST(StreamedKeyTest, LayoutFiguresAndTheLayoutForABudget) {
+  using E = TypeParam;
+  using Fr = typename E::Fr;
+  using Key = gpu::DeviceProvingKey<E>;
+  using G1A = typename E::G1Affine;
+  gadgets::circuits::MulChain<Fr> circuit{3000, 3};
+  const auto cs = cs::record<Fr>(circuit);
+  const auto w = cs::witness<Fr>(circuit).full();
+  const ProvingKey<E> pk = setup<E>(cs, HConvention::kOddCoset, 37);
+  const KeyLayout none = KeyLayout::all_streamed(512);
+  const std::size_t base = Key::estimate_bytes(pk, none);
+  auto alone = [&](KeyPart p) { return Key::estimate_bytes(pk, KeyLayout{KeyLayout::bit(p), 512}) - base; };
+  EXPECT_EQ(alone(KeyPart::kH), pk.h_query.size() * sizeof(G1A));
+  EXPECT_EQ(alone(KeyPart::kA), pk.a_query.size() * sizeof(G1A));
+  EXPECT_EQ(alone(KeyPart::kB1), pk.b_g1_query.size() * sizeof(G1A));
+  EXPECT_EQ(alone(KeyPart::kL), pk.l_query.size() * sizeof(G1A));
+  EXPECT_EQ(alone(KeyPart::kB2), pk.b_g2_query.size() * sizeof(typename E::G2Affine));
+  EXPECT_EQ(alone(KeyPart::kMatrices), gpu::DeviceCsr<Fr>::bytes(pk.a) + gpu::DeviceCsr<Fr>::bytes(pk.b) +
+                                           gpu::DeviceCsr<Fr>::bytes(pk.c));
+  EXPECT_EQ(Key::estimate_bytes(pk, KeyLayout::all_resident()), Key::estimate_bytes(pk));
+  EXPECT_EQ(Key::estimate_proof_scratch_bytes(pk, KeyLayout::all_resident()), Key::estimate_proof_scratch_bytes(pk));
+  EXPECT_EQ(Key::estimate_proof_scratch_bytes(pk, none),
+            Key::estimate_proof_scratch_bytes(pk, KeyPlacement::kStreamPoints, 512));
+  EXPECT_THROW((void)Key(pk, 0, KeyLayout{KeyLayout::kAllMask + 1, 512}), std::invalid_argument);
+  auto need = [&](const KeyLayout& l) { return Key::estimate_bytes(pk, l) + Key::estimate_proof_scratch_bytes(pk, l); };
+  const std::size_t resident = need(KeyLayout::all_resident());
+  EXPECT_EQ(Key::choose_layout(pk, resident, 256), KeyLayout::all_resident());
+  const std::size_t chunk = Key::fitting_stream_chunk(pk, resident - 1, 256);
+  const std::size_t streamed = need(KeyLayout::all_streamed(chunk));
+  ASSERT_LT(streamed, resident);
+  const std::size_t budget = streamed + (resident - streamed) / 2;
+  const KeyLayout l = Key::choose_layout(pk, budget, 256);
+  SCOPED_TRACE(l.describe());
+  EXPECT_FALSE(l.is_all_resident());
+  EXPECT_NE(l.resident_mask, 0u);
+  EXPECT_LE(need(l), budget);
+  const Key key(pk, 0, l);
+  test::expect_terms_eq<E>(gpu_terms<E>(key, pk, std::span<const Fr>(w)), test::cpu_terms<E>(pk, std::span<const Fr>(w)),
+                           "the layout for a budget");
 }
 
 }  // namespace

@@ -94,8 +94,10 @@ struct KeyStatus {
   std::uint64_t pinned_bytes = 0;       // of which page-locked (the pinned tier)
   std::uint64_t mapped_bytes = 0;       // size of the mapped key file (the mmap tier; page cache)
   std::uint64_t vram_bytes = 0;         // resident on devices, all copies together
-  std::string layout;                   // on its devices: "resident" or "streamed (chunk N)" (the
-                                        // points and matrices in host memory); empty when on none
+  std::string layout;                   // on its devices: "resident", "streamed (chunk N)" (the
+                                        // points and matrices in host memory) or, resident in part,
+                                        // "resident: matrices, H; streamed: A, B1, B2, L (chunk N)";
+                                        // empty when on none
   std::vector<int> devices;             // devices holding a copy
   int refcount = 0;                     // jobs using it now
   std::uint64_t proofs = 0;

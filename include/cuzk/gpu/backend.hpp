@@ -14,11 +14,16 @@
 //                  scalars are classified as its points arrive.
 //                  Register the key's point arrays (HostRegistration) for truly
 //                  asynchronous copies; pageable points are staged through pinned buffers.
+//   A KeyLayout (key_layout.hpp) mixes the two part by part: the matrices and each point
+//   array resident or streamed. choose_layout() picks the layout for a VRAM budget: all
+//   resident when the key and one proof fit, else the parts that save the most link bytes
+//   per proof resident and the rest streamed (e.g. a 2^27 partition on an 80 GiB card).
 //
 // The daemon's sequence:
-//   const size_t need = DeviceProvingKey<E>::estimate_bytes(pk, placement, chunk)
-//                     + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, placement, chunk) * workers;
-//   reserve(need) -> DeviceProvingKey<E> key(pk, device, placement, chunk)   (uploads once)
+//   const KeyLayout l = DeviceProvingKey<E>::choose_layout(pk, vram_budget);
+//   const size_t need = DeviceProvingKey<E>::estimate_bytes(pk, l)
+//                     + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l) * workers;
+//   reserve(need) -> DeviceProvingKey<E> key(pk, device, l)   (uploads once)
 //   CudaBackend<E> backend(key); prove_verified(pk, w, backend, t)   (many times; one
 //   backend per worker thread, reserving CudaBackend<E>::kStagingBytes of pinned host
 //   memory each) -> ~DeviceProvingKey frees the VRAM -> release(need).
@@ -36,6 +41,7 @@
 #include "cuzk/groth16/backend.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "cuzk/gpu/key_layout.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
 
@@ -62,6 +68,24 @@ class DeviceProvingKey {
   static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk,
                                                   KeyPlacement p = KeyPlacement::kResident,
                                                   std::size_t chunk_points = 0);
+  // The same for any layout (its chunk 0: kDefaultStreamChunk). The all-resident and
+  // all-streamed layouts give the figures above.
+  static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
+  static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
+  // The layout a placement stands for: all resident, or all streamed with the chunk resolved
+  // (0: kDefaultStreamChunk; at most the longest point array).
+  static KeyLayout layout_of(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk_points = 0);
+  // The largest power-of-two chunk, at most kDefaultStreamChunk and at least min_chunk, with
+  // which the all-streamed key and one proof fit vram_bytes; min_chunk when none does.
+  static std::size_t fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
+                                          std::size_t min_chunk = std::size_t{1} << 12);
+  // The layout for a device with vram_bytes for the key and one proof: all resident when that
+  // fits; else, at the fitting_stream_chunk, the resident set that saves the most link bytes
+  // per proof (choose_resident_mask; the matrices weigh twice their size, as a streamed key
+  // reads them twice per proof) among those that fit. All streamed when only that fits (or
+  // nothing does: the caller compares the estimates with its budget).
+  static KeyLayout choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
+                                 std::size_t min_chunk = std::size_t{1} << 12);
   // The largest chunk (points) whose two chunk buffers (of the largest point type) plus
   // the MSM scratch of one chunk fit in vram_bytes; at most the longest point array.
   // Throws std::invalid_argument when not even a one-point chunk fits.
@@ -81,14 +105,18 @@ class DeviceProvingKey {
   // unchanged; chunk_points = 0 takes kDefaultStreamChunk.
   DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement p = KeyPlacement::kResident,
                    std::size_t chunk_points = 0);
+  // Any layout: its resident parts uploaded, its streamed parts read from pk (which must then
+  // outlive this object, unchanged); chunk 0 takes kDefaultStreamChunk.
+  DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout);
   ~DeviceProvingKey();  // frees the VRAM on its device
   DeviceProvingKey(const DeviceProvingKey&) = delete;
   DeviceProvingKey& operator=(const DeviceProvingKey&) = delete;
 
   int device() const { return device_; }
-  std::size_t bytes() const { return bytes_; }  // == estimate_bytes(pk, placement, chunk_points)
-  KeyPlacement placement() const;
-  std::size_t chunk_points() const;  // the resolved chunk (streamed), 0 when resident
+  std::size_t bytes() const { return bytes_; }  // == estimate_bytes(pk, layout())
+  KeyPlacement placement() const;    // kResident when every part is, else kStreamPoints
+  std::size_t chunk_points() const;  // the resolved chunk (any part streamed), 0 when all resident
+  const KeyLayout& layout() const;
   // True when pk has the shape this key was uploaded from (sizes, convention).
   bool matches(const groth16::ProvingKey<E>& pk) const;
   const DeviceKeyParts<E>& parts() const { return *parts_; }

@@ -1,0 +1,74 @@
+// The VRAM estimates of every key layout hold on the device: a 2^k synthetic key (default 2^22,
+// CUZK_LAYOUT_BUDGET_LOG) in each of its 64 layouts (KeyLayout: the matrices and the five point
+// arrays each resident or streamed), in both conventions (the snarkjs one with C stored, so its
+// streamed matrices are three), is uploaded and proved on a device whose free memory is cut, by
+// one plain allocation holding the rest, to the layout's estimate (key + one proof) plus a slack
+// of 96 MiB (less than one 2^22 point array). An estimate short by more than the slack runs the
+// device out of memory (CudaError); the terms must equal the resident key's.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/runtime.hpp"
+#include "require_device.hpp"
+#include "synthetic_key.hpp"
+
+namespace {
+using namespace cuzk;
+using E = groth16::Bls12_381;
+using Key = gpu::DeviceProvingKey<E>;
+using gpu::KeyLayout;
+
+constexpr std::size_t kSlack = std::size_t{96} << 20;
+
+groth16::ProofTerms<E> terms(const Key& key, const groth16::ProvingKey<E>& pk, std::span<const E::Fr> w) {
+  gpu::CudaBackend<E> b(key);
+  groth16::PhaseTimings t;
+  return b.compute(pk, w, t);
+}
+
+bool same(const groth16::ProofTerms<E>& x, const groth16::ProofTerms<E>& y) {
+  return x.a == y.a && x.b1 == y.b1 && x.b2 == y.b2 && x.h == y.h && x.l == y.l;
+}
+
+TEST(LayoutBudget, EveryLayoutProvesWithinItsEstimate) {
+  const char* env = std::getenv("CUZK_LAYOUT_BUDGET_LOG");
+  const std::size_t k = env != nullptr ? std::strtoul(env, nullptr, 10) : 22;
+  bench::SyntheticProof s = bench::synthetic_mul_chain(k);
+  const std::size_t chunk = std::size_t{1} << (k - 3);  // several chunks per MSM and matrix
+  gpu::set_device(0);
+  for (groth16::HConvention conv : {groth16::HConvention::kZDivided, groth16::HConvention::kOddCoset}) {
+    SCOPED_TRACE(conv == groth16::HConvention::kOddCoset ? "odd coset, C stored" : "z divided");
+    bench::set_convention(s, conv);
+    s.pk.c_stored = true;
+    const std::span<const E::Fr> w(s.w);
+    groth16::ProofTerms<E> want;
+    {
+      const Key resident(s.pk, 0);
+      want = terms(resident, s.pk, w);
+    }
+    int proved = 0;
+    for (unsigned mask = 0; mask <= KeyLayout::kAllMask; ++mask) {
+      const KeyLayout l{mask, chunk};
+      SCOPED_TRACE(l.describe());
+      const std::size_t need = Key::estimate_bytes(s.pk, l) + Key::estimate_proof_scratch_bytes(s.pk, l);
+      gpu::release_cached_device_memory();
+      std::size_t free = 0;
+      gpu::device_memory(&free, nullptr);
+      ASSERT_GT(free, need + kSlack + (std::size_t{1} << 30)) << "the device is too small for this test";
+      const gpu::DeviceBuffer<unsigned char> rest(free - need - kSlack);  // what the card does not have
+      try {
+        const Key key(s.pk, 0, l);
+        EXPECT_TRUE(same(terms(key, s.pk, w), want)) << "terms differ from the resident key's";
+        ++proved;
+      } catch (const gpu::CudaError& e) {
+        ADD_FAILURE() << "out of the estimated memory (" << need / double(1 << 20) << " MiB + slack): " << e.what();
+      }
+    }
+    EXPECT_EQ(proved, 64);
+  }
+}
+
+}  // namespace
