@@ -209,7 +209,10 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     t.add("h_poly", ms_since(t0) - c_ms);
     t.add("eval_abc", c_ms);
   }
-  MsmWorkspace msm_ws;  // within the last phase of estimate_proof_scratch_bytes (one MSM's scratch)
+  // The MSMs' scratch, reserved at the largest need before the first (proof_msm_scratch_bytes,
+  // as the estimate counts it); with side threads this thread runs only MSM H.
+  MsmWorkspace msm_ws;
+  if (side.empty()) msm_ws.reserve(proof_msm_scratch_bytes<E>(L, K.num_vars, K.h_size, K.l_size));
   {
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);

@@ -82,14 +82,6 @@ std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk
   return b + (std::size_t{1} << 20);  // allocation granularity
 }
 
-namespace {
-// The MSM scratch of one streamed chunk of c points (either group).
-template <class E>
-std::size_t chunk_msm_scratch_bytes(std::size_t c) {
-  return std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
-}
-}  // namespace
-
 template <class E>
 std::size_t DeviceProvingKey<E>::stream_chunk_bytes(std::size_t c) {
   return 2 * stream_buffer_bytes<E>(c) + chunk_msm_scratch_bytes<E>(c);
@@ -127,15 +119,12 @@ template <class E>
 std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
   using Fr = typename E::Fr;
   using S = DeviceScalars<Fr>;
-  using G1C = typename E::G1Curve;
-  using G2C = typename E::G2Curve;
   const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
   const std::size_t tables = 8 * (2 * (std::size_t{1} << ((log2_of(n) + 1) / 2)) + 2) * sizeof(Fr);
   if (l.is_all_resident()) {
     const std::size_t scalars = S::resident_bytes(nh) + S::resident_bytes(nv) + S::resident_bytes(nl);
     std::size_t phase1 = 3 * n * sizeof(Fr) + tables + S::resident_bytes(nh), phase2 = scalars;
-    const std::size_t msm =
-        std::max({msm_scratch_bytes<G1C>(std::max(nh, nv)), msm_scratch_bytes<G2C>(nv)});
+    const std::size_t msm = proof_msm_scratch_bytes<E>(l, nv, nh, nl);
     phase1 += S::build_scratch_bytes(n);
     phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
     // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
@@ -150,26 +139,24 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   // the matrices are resident, else two (compute_h_*_lean_device, the streamed matrices
   // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the
   // witness's scalars; L with its own): a resident part's scalars are classified over its
-  // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace that
-  // grows to the largest MSM's need and stays.
+  // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace reserved
+  // at the largest MSM's need before the first. After a streamed MSM its chunk scalars' blocks
+  // may stay cached in the stream-ordered pool, too small for the larger allocations after
+  // them: the witness and L phases count them too.
   const std::size_t c = resolve_chunk(pk, l.chunk);
   const std::size_t chunk_scalars = S::resident_bytes(c) + S::build_scratch_bytes(c);
   auto classified = [&](bool resident, std::size_t len) {
     return resident ? S::resident_bytes(len) + S::build_scratch_bytes(len) : chunk_scalars;
   };
-  std::size_t msm = 0;
-  for (KeyPart part : {KeyPart::kH, KeyPart::kA, KeyPart::kB1, KeyPart::kL})
-    if (l.resident(part)) msm = std::max(msm, msm_scratch_bytes<G1C>(part == KeyPart::kH ? nh : part == KeyPart::kL ? nl : nv));
-  if (l.resident(KeyPart::kB2)) msm = std::max(msm, msm_scratch_bytes<G2C>(nv));
-  if (l.streamed(KeyPart::kH) || l.streamed(KeyPart::kA) || l.streamed(KeyPart::kB1) || l.streamed(KeyPart::kB2) ||
-      l.streamed(KeyPart::kL))
-    msm = std::max(msm, chunk_msm_scratch_bytes<E>(c));
+  const std::size_t msm = proof_msm_scratch_bytes<E>(KeyLayout{l.resident_mask, c}, nv, nh, nl);
   const bool w_resident = l.resident(KeyPart::kA) || l.resident(KeyPart::kB1) || l.resident(KeyPart::kB2);
   const bool w_streamed = l.streamed(KeyPart::kA) || l.streamed(KeyPart::kB1) || l.streamed(KeyPart::kB2);
   const std::size_t h_phase = (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
   const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
-  const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + (w_streamed ? chunk_scalars : 0) + msm;
-  const std::size_t l_phase = classified(l.resident(KeyPart::kL), nl) + msm;
+  const bool msm_streamed = l.streamed(KeyPart::kH) || w_streamed || l.streamed(KeyPart::kL);
+  const std::size_t cached = msm_streamed ? chunk_scalars : 0;
+  const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + cached + msm;
+  const std::size_t l_phase = (l.resident(KeyPart::kL) ? classified(true, nl) : 0) + cached + msm;
   return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max({h_phase, msm_h_phase, w_phase, l_phase}) +
          (std::size_t{16} << 20);
 }

@@ -12,6 +12,7 @@
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/ntt.hpp"
 
 namespace cuzk::gpu {
@@ -29,6 +30,30 @@ bool c_resident_for(const groth16::ProvingKey<E>& pk) {
 template <class E>
 std::size_t stream_buffer_bytes(std::size_t chunk) {
   return chunk * std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
+}
+
+// The MSM scratch of one streamed chunk of c points (either group).
+template <class E>
+std::size_t chunk_msm_scratch_bytes(std::size_t c) {
+  return std::max(msm_scratch_bytes<typename E::G1Curve>(c), msm_scratch_bytes<typename E::G2Curve>(c));
+}
+
+// The MSM workspace a proof's own thread reserves before its first MSM (CudaBackend::compute;
+// DeviceProvingKey::estimate_proof_scratch_bytes counts it): the largest need among its MSMs, a
+// resident part's over its whole range (nv witness scalars for A, B1, B2; nh for H, nl for L), a
+// streamed part's per chunk (l.chunk). Reserved once, it never grows mid-proof: a grown
+// workspace would leave its old block cached in the stream-ordered pool beside the new one.
+template <class E>
+std::size_t proof_msm_scratch_bytes(const KeyLayout& l, std::size_t nv, std::size_t nh, std::size_t nl) {
+  using G1C = typename E::G1Curve;
+  std::size_t m = 0;
+  if (l.resident(KeyPart::kH)) m = std::max(m, msm_scratch_bytes<G1C>(nh));
+  if (l.resident(KeyPart::kA) || l.resident(KeyPart::kB1)) m = std::max(m, msm_scratch_bytes<G1C>(nv));
+  if (l.resident(KeyPart::kL)) m = std::max(m, msm_scratch_bytes<G1C>(nl));
+  if (l.resident(KeyPart::kB2)) m = std::max(m, msm_scratch_bytes<typename E::G2Curve>(nv));
+  constexpr unsigned kPoints = KeyLayout::kAllMask & ~KeyLayout::bit(KeyPart::kMatrices);
+  if ((l.resident_mask & kPoints) != kPoints) m = std::max(m, chunk_msm_scratch_bytes<E>(l.chunk));  // one streams
+  return m;
 }
 
 // Whether a proof's witness MSMs (A, B1, B2, L) run on kSideMsmThreads threads of their own
