@@ -9,9 +9,12 @@
 // same proof with the key resident: every other proof's terms must equal it (the synthetic
 // proofs do not verify). Reports the figures the choice rests on, the device memory each proof
 // used (free memory before and after: the stream-ordered pool keeps what it took), and its phases.
+// CUZK_BENCH_MAX_CHUNK_LOG=k[,k2...]: chunks of at most 2^k points (default 22,
+// kDefaultStreamChunk), each cap tried on each card.
 // CUZK_BENCH_WITNESS_LIKE=1: PoRep-like witness values (50% 0, 40% 1, 10% uniform) instead
 // of the chain's dense ones. CUZK_BENCH_PIN=1: the key's points and matrices page-locked once,
 // before the first card, as the engine's pinned tier holds a key (else pageable).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +35,17 @@ using E = groth16::Bls12_381;
 using Fr = E::Fr;
 using Key = gpu::DeviceProvingKey<E>;
 constexpr double kGiB = double(std::size_t{1} << 30);
+
+// "80,48,24" -> {80, 48, 24}.
+std::vector<double> number_list(const std::string& s) {
+  std::vector<double> v;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const std::size_t end = std::min(s.find(',', pos), s.size());
+    v.push_back(std::atof(s.substr(pos, end - pos).c_str()));
+    pos = end + 1;
+  }
+  return v;
+}
 }  // namespace
 
 void run_small_card_bench(std::size_t max_log, int reps) {
@@ -73,43 +87,46 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   }
   const char* layout_env = std::getenv("CUZK_BENCH_LAYOUT");
   const bool by_part = layout_env != nullptr && std::string(layout_env) == "auto";
-  std::string caps = cap_env != nullptr ? cap_env : "16";
-  for (std::size_t pos = 0; pos < caps.size();) {
-    const std::size_t end = std::min(caps.find(',', pos), caps.size());
-    const double cap_gib = std::atof(caps.substr(pos, end - pos).c_str());
-    pos = end + 1;
-    gpu::release_cached_device_memory();
-    gpu::device_memory(&free, nullptr);
-    const std::size_t cap = static_cast<std::size_t>(cap_gib * kGiB);
-    if (free < cap) {
-      std::printf("    %.1f GiB card skipped: %.1f GiB free\n", cap_gib, free / kGiB);
-      continue;
+  const char* max_env = std::getenv("CUZK_BENCH_MAX_CHUNK_LOG");
+  const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "22");
+  for (const double cap_gib : number_list(cap_env != nullptr ? cap_env : "16"))
+    for (const double max_log : max_logs) {
+      gpu::release_cached_device_memory();
+      gpu::device_memory(&free, nullptr);
+      const std::size_t cap = static_cast<std::size_t>(cap_gib * kGiB);
+      if (free < cap) {
+        std::printf("    %.1f GiB card skipped: %.1f GiB free\n", cap_gib, free / kGiB);
+        continue;
+      }
+      gpu::DeviceBuffer<unsigned char> rest(free - cap);  // what a small card does not have
+      const std::size_t budget = cap - (std::size_t{256} << 20);
+      const std::size_t min_chunk = std::size_t{1} << 12, max_chunk = std::size_t{1} << static_cast<int>(max_log);
+      const gpu::KeyLayout l =
+          by_part ? Key::choose_layout(pk, budget, min_chunk, max_chunk)
+                  : gpu::KeyLayout::all_streamed(Key::fitting_stream_chunk(pk, budget, min_chunk, max_chunk));
+      const std::size_t kb = Key::estimate_bytes(pk, l), pb = Key::estimate_proof_scratch_bytes(pk, l);
+      std::printf("    a %.1f GiB card (budget %.2f GiB, chunks of at most 2^%d): %s, key %.2f GiB + one proof %.2f "
+                  "GiB%s\n",
+                  cap_gib, budget / kGiB, static_cast<int>(max_log), l.describe().c_str(), kb / kGiB, pb / kGiB,
+                  kb + pb > budget ? ": does not fit" : "");
+      if (kb + pb > budget) continue;
+      gpu::device_memory(&free, nullptr);
+      const std::size_t free0 = free;
+      t0 = std::chrono::steady_clock::now();
+      const Key key(pk, dev, l);
+      std::printf("    key set up in %.1f s\n", wall_ms_since(t0) / 1e3);
+      const std::string what = std::string("proof, ") + l.describe() + (pin ? ", pinned" : ", pageable") +
+                               (witness_like ? ", witness-like" : "");
+      const auto terms = time_proof(what.c_str(), k, key, s, reps);
+      gpu::device_memory(&free, nullptr);
+      std::printf("    device memory the key and proof took: %.2f GiB of the card's %.1f\n", (free0 - free) / kGiB,
+                  cap_gib);
+      if (resident) {
+        const bool same = terms.a == resident->a && terms.b1 == resident->b1 && terms.b2 == resident->b2 &&
+                          terms.h == resident->h && terms.l == resident->l;
+        std::printf("    terms equal the resident key's: %s\n", same ? "yes" : "NO");
+      }
     }
-    gpu::DeviceBuffer<unsigned char> rest(free - cap);  // what a small card does not have
-    const std::size_t budget = cap - (std::size_t{256} << 20);
-    const gpu::KeyLayout l = by_part ? Key::choose_layout(pk, budget)
-                                     : gpu::KeyLayout::all_streamed(Key::fitting_stream_chunk(pk, budget));
-    const std::size_t kb = Key::estimate_bytes(pk, l), pb = Key::estimate_proof_scratch_bytes(pk, l);
-    std::printf("    a %.1f GiB card (budget %.2f GiB): %s, key %.2f GiB + one proof %.2f GiB%s\n", cap_gib,
-                budget / kGiB, l.describe().c_str(), kb / kGiB, pb / kGiB, kb + pb > budget ? ": does not fit" : "");
-    if (kb + pb > budget) continue;
-    gpu::device_memory(&free, nullptr);
-    const std::size_t free0 = free;
-    t0 = std::chrono::steady_clock::now();
-    const Key key(pk, dev, l);
-    std::printf("    key set up in %.1f s\n", wall_ms_since(t0) / 1e3);
-    const std::string what = std::string("proof, ") + l.describe() + (pin ? ", pinned" : ", pageable") +
-                             (witness_like ? ", witness-like" : "");
-    const auto terms = time_proof(what.c_str(), k, key, s, reps);
-    gpu::device_memory(&free, nullptr);
-    std::printf("    device memory the key and proof took: %.2f GiB of the card's %.1f\n", (free0 - free) / kGiB,
-                cap_gib);
-    if (resident) {
-      const bool same = terms.a == resident->a && terms.b1 == resident->b1 && terms.b2 == resident->b2 &&
-                        terms.h == resident->h && terms.l == resident->l;
-      std::printf("    terms equal the resident key's: %s\n", same ? "yes" : "NO");
-    }
-  }
 }
 
 }  // namespace cuzk::bench

@@ -44,8 +44,9 @@ struct TypedWitness final : Witness {
 class DeviceKey {
  public:
   virtual ~DeviceKey() = default;
-  // How the device holds the key: "resident", or "streamed (chunk N)" (cuda: the points and
-  // matrices stay in host memory and pass through the device in chunks of N points).
+  // How the device holds the key: "resident", "streamed (chunk N)" (cuda: the points and
+  // matrices stay in host memory and pass through the device in chunks of N points), or
+  // resident in part, "resident: matrices, H; streamed: A, B1, B2, L (chunk N)".
   virtual std::string layout() const { return "resident"; }
 };
 

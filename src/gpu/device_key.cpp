@@ -163,21 +163,22 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
 
 template <class E>
 std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
-                                                      std::size_t min_chunk) {
+                                                      std::size_t min_chunk, std::size_t max_chunk) {
   const auto need = [&](std::size_t c) {
     const KeyLayout l = KeyLayout::all_streamed(c);
     return estimate_bytes(pk, l) + estimate_proof_scratch_bytes(pk, l);
   };
-  std::size_t chunk = kDefaultStreamChunk;
+  std::size_t chunk = max_chunk;
   while (chunk > min_chunk && need(chunk) > vram) chunk /= 2;
   return std::min(chunk, longest_points(pk));
 }
 
 template <class E>
-KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk) {
+KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
+                                             std::size_t max_chunk) {
   const KeyLayout all = KeyLayout::all_resident();
   if (estimate_bytes(pk, all) + estimate_proof_scratch_bytes(pk, all) <= vram) return all;
-  const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk);
+  const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk, max_chunk);
   std::array<std::uint64_t, kKeyParts> weight{};
   for (KeyPart part : kAllKeyParts)  // a streamed key reads its matrices twice per proof
     weight[static_cast<unsigned>(part)] = part_bytes(pk, part) * (part == KeyPart::kMatrices ? 2 : 1);

@@ -75,17 +75,19 @@ class DeviceProvingKey {
   // The layout a placement stands for: all resident, or all streamed with the chunk resolved
   // (0: kDefaultStreamChunk; at most the longest point array).
   static KeyLayout layout_of(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk_points = 0);
-  // The largest power-of-two chunk, at most kDefaultStreamChunk and at least min_chunk, with
-  // which the all-streamed key and one proof fit vram_bytes; min_chunk when none does.
+  // The largest power-of-two chunk, at most max_chunk (a power of two) and at least min_chunk,
+  // with which the all-streamed key and one proof fit vram_bytes; min_chunk when none does.
   static std::size_t fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
-                                          std::size_t min_chunk = std::size_t{1} << 12);
+                                          std::size_t min_chunk = std::size_t{1} << 12,
+                                          std::size_t max_chunk = kDefaultStreamChunk);
   // The layout for a device with vram_bytes for the key and one proof: all resident when that
   // fits; else, at the fitting_stream_chunk, the resident set that saves the most link bytes
   // per proof (choose_resident_mask; the matrices weigh twice their size, as a streamed key
   // reads them twice per proof) among those that fit. All streamed when only that fits (or
   // nothing does: the caller compares the estimates with its budget).
   static KeyLayout choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
-                                 std::size_t min_chunk = std::size_t{1} << 12);
+                                 std::size_t min_chunk = std::size_t{1} << 12,
+                                 std::size_t max_chunk = kDefaultStreamChunk);
   // The largest chunk (points) whose two chunk buffers (of the largest point type) plus
   // the MSM scratch of one chunk fit in vram_bytes; at most the longest point array.
   // Throws std::invalid_argument when not even a one-point chunk fits.
