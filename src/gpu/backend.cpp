@@ -78,7 +78,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     return classify ? Scalars{DeviceScalars<Fr>::from_device(d, len), d} : Scalars{{}, d};
   };
   using P = KeyPart;
-  const bool witness_classified = L.resident(P::kA) || L.resident(P::kB1) || L.resident(P::kB2);
+  const bool witness_classified = L.any_resident(KeyLayout::kWitnessMask);
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
   // The proof's temporaries are stream-ordered (runtime.hpp): freeing them does not wait for

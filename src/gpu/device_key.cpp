@@ -149,43 +149,41 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     return resident ? S::resident_bytes(len) + S::build_scratch_bytes(len) : chunk_scalars;
   };
   const std::size_t msm = proof_msm_scratch_bytes<E>(KeyLayout{l.resident_mask, c}, nv, nh, nl);
-  const bool w_resident = l.resident(KeyPart::kA) || l.resident(KeyPart::kB1) || l.resident(KeyPart::kB2);
-  const bool w_streamed = l.streamed(KeyPart::kA) || l.streamed(KeyPart::kB1) || l.streamed(KeyPart::kB2);
+  const bool w_resident = l.any_resident(KeyLayout::kWitnessMask);
   const std::size_t h_phase = (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
   const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
-  const bool msm_streamed = l.streamed(KeyPart::kH) || w_streamed || l.streamed(KeyPart::kL);
-  const std::size_t cached = msm_streamed ? chunk_scalars : 0;
+  const std::size_t cached = l.all_resident(KeyLayout::kPointsMask) ? 0 : chunk_scalars;
   const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + cached + msm;
   const std::size_t l_phase = (l.resident(KeyPart::kL) ? classified(true, nl) : 0) + cached + msm;
   return nv * sizeof(Fr) + 2 * stream_buffer_bytes<E>(c) + std::max({h_phase, msm_h_phase, w_phase, l_phase}) +
          (std::size_t{16} << 20);
 }
 
+namespace {
+// VRAM of the key in layout l and one proof with it: what a budget must hold.
+template <class E>
+std::size_t key_and_proof_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+  return DeviceProvingKey<E>::estimate_bytes(pk, l) + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l);
+}
+}  // namespace
+
 template <class E>
 std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
                                                       std::size_t min_chunk, std::size_t max_chunk) {
-  const auto need = [&](std::size_t c) {
-    const KeyLayout l = KeyLayout::all_streamed(c);
-    return estimate_bytes(pk, l) + estimate_proof_scratch_bytes(pk, l);
-  };
   std::size_t chunk = max_chunk;
-  while (chunk > min_chunk && need(chunk) > vram) chunk /= 2;
+  while (chunk > min_chunk && key_and_proof_bytes(pk, KeyLayout::all_streamed(chunk)) > vram) chunk /= 2;
   return std::min(chunk, longest_points(pk));
 }
 
 template <class E>
 KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
                                              std::size_t max_chunk) {
-  const KeyLayout all = KeyLayout::all_resident();
-  if (estimate_bytes(pk, all) + estimate_proof_scratch_bytes(pk, all) <= vram) return all;
+  if (key_and_proof_bytes(pk, KeyLayout::all_resident()) <= vram) return KeyLayout::all_resident();
   const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk, max_chunk);
   std::array<std::uint64_t, kKeyParts> weight{};
   for (KeyPart part : kAllKeyParts)  // a streamed key reads its matrices twice per proof
     weight[static_cast<unsigned>(part)] = part_bytes(pk, part) * (part == KeyPart::kMatrices ? 2 : 1);
-  const auto need = [&](unsigned mask) {
-    const KeyLayout l{mask, chunk};
-    return estimate_bytes(pk, l) + estimate_proof_scratch_bytes(pk, l);
-  };
+  const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk}); };
   return KeyLayout{choose_resident_mask(weight, need, vram), chunk};
 }
 
@@ -206,8 +204,10 @@ KeyLayout resolve_layout(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
 
 template <class E>
 DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout)
-    : device_(device), bytes_(estimate_bytes(pk, resolve_layout(pk, layout))) {
+    : device_(device) {
   using Fr = typename E::Fr;
+  const KeyLayout l = resolve_layout(pk, layout);
+  bytes_ = estimate_bytes(pk, l);
   try {
     groth16::check_key_shape(pk);
   } catch (const std::invalid_argument& e) {
@@ -224,7 +224,6 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   p->rows = pk.a.num_rows();
   p->conv = pk.h_convention;
   p->c_resident = c_resident_for(pk);
-  const KeyLayout l = resolve_layout(pk, layout);
   p->layout = l;
   {
     // Resident points: uploaded; streamed: the host arrays, read chunk by chunk at every proof.

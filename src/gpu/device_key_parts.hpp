@@ -51,8 +51,7 @@ std::size_t proof_msm_scratch_bytes(const KeyLayout& l, std::size_t nv, std::siz
   if (l.resident(KeyPart::kA) || l.resident(KeyPart::kB1)) m = std::max(m, msm_scratch_bytes<G1C>(nv));
   if (l.resident(KeyPart::kL)) m = std::max(m, msm_scratch_bytes<G1C>(nl));
   if (l.resident(KeyPart::kB2)) m = std::max(m, msm_scratch_bytes<typename E::G2Curve>(nv));
-  constexpr unsigned kPoints = KeyLayout::kAllMask & ~KeyLayout::bit(KeyPart::kMatrices);
-  if ((l.resident_mask & kPoints) != kPoints) m = std::max(m, chunk_msm_scratch_bytes<E>(l.chunk));  // one streams
+  if (!l.all_resident(KeyLayout::kPointsMask)) m = std::max(m, chunk_msm_scratch_bytes<E>(l.chunk));
   return m;
 }
 

@@ -26,6 +26,8 @@ inline const char* key_part_name(KeyPart p) {
   return kNames[static_cast<unsigned>(p)];
 }
 
+constexpr unsigned key_part_bit(KeyPart p) { return 1u << static_cast<unsigned>(p); }
+
 struct KeyLayout {
   static constexpr unsigned kAllMask = (1u << kKeyParts) - 1;
   unsigned resident_mask = kAllMask;  // bit p: part p resident
@@ -34,10 +36,16 @@ struct KeyLayout {
   static KeyLayout all_resident() { return {kAllMask, 0}; }
   static KeyLayout all_streamed(std::size_t chunk) { return {0, chunk}; }
 
-  static constexpr unsigned bit(KeyPart p) { return 1u << static_cast<unsigned>(p); }
+  static constexpr unsigned bit(KeyPart p) { return key_part_bit(p); }
+  // The point arrays of the five MSMs, and those of the three read with the witness's scalars.
+  static constexpr unsigned kPointsMask = kAllMask & ~key_part_bit(KeyPart::kMatrices);
+  static constexpr unsigned kWitnessMask =
+      key_part_bit(KeyPart::kA) | key_part_bit(KeyPart::kB1) | key_part_bit(KeyPart::kB2);
   bool resident(KeyPart p) const { return (resident_mask & bit(p)) != 0; }
   bool streamed(KeyPart p) const { return !resident(p); }
-  bool is_all_resident() const { return (resident_mask & kAllMask) == kAllMask; }
+  bool any_resident(unsigned parts) const { return (resident_mask & parts) != 0; }
+  bool all_resident(unsigned parts) const { return (resident_mask & parts) == parts; }
+  bool is_all_resident() const { return all_resident(kAllMask); }
   bool any_streamed() const { return !is_all_resident(); }
 
   // "resident", "streamed (chunk N)", or for a mix
