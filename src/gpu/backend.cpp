@@ -26,7 +26,7 @@ namespace {
 // One MSM of a proof: a resident part (its host span empty) over its device points with the
 // scalars sc; a streamed part from its host points through ps with the device scalars d (each
 // chunk's classified as it comes). next_first: the first chunk of the next streamed MSM, uploaded
-// during this one's last chunk. ws: the scratch the proof's MSMs share (grown to the largest
+// during this one's last chunk. ws: the scratch the proof's MSMs share (reserved at the largest
 // one's need).
 template <class C>
 ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,

@@ -44,8 +44,6 @@ class PointStream {
   PointStream(const PointStream&) = delete;
   PointStream& operator=(const PointStream&) = delete;
 
-  std::size_t chunk() const { return chunk_; }
-
   std::size_t buffer_bytes() const { return buf_[0].size(); }
 
   // sum_i s_i P_i over host points pts and the device scalars d[0 .. pts.size()) (Montgomery
