@@ -12,6 +12,7 @@
 
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "backend_test_util.hpp"
 #include "require_device.hpp"
 #include "synthetic_key.hpp"
 
@@ -27,10 +28,6 @@ groth16::ProofTerms<E> terms(const Key& key, const groth16::ProvingKey<E>& pk, s
   gpu::CudaBackend<E> b(key);
   groth16::PhaseTimings t;
   return b.compute(pk, w, t);
-}
-
-bool same(const groth16::ProofTerms<E>& x, const groth16::ProofTerms<E>& y) {
-  return x.a == y.a && x.b1 == y.b1 && x.b2 == y.b2 && x.h == y.h && x.l == y.l;
 }
 
 TEST(LayoutBudget, EveryLayoutProvesWithinItsEstimate) {
@@ -61,7 +58,7 @@ TEST(LayoutBudget, EveryLayoutProvesWithinItsEstimate) {
       const gpu::DeviceBuffer<unsigned char> rest(free - need - kSlack);  // what the card does not have
       try {
         const Key key(s.pk, 0, l);
-        EXPECT_TRUE(same(terms(key, s.pk, w), want)) << "terms differ from the resident key's";
+        test::expect_terms_eq<E>(terms(key, s.pk, w), want, "against the resident key:");
         ++proved;
       } catch (const gpu::CudaError& e) {
         ADD_FAILURE() << "out of the estimated memory (" << need / double(1 << 20) << " MiB + slack): " << e.what();
