@@ -42,11 +42,8 @@ inline groth16::ProofTerms<SyntheticProof::E> time_proof(const char* what, std::
 inline std::vector<gpu::HostRegistration> register_key(const groth16::ProvingKey<SyntheticProof::E>& pk,
                                                        bool matrices) {
   std::vector<gpu::HostRegistration> r;
-  auto add = [&](const auto& v) { r.emplace_back(v.data(), v.size() * sizeof(v[0])); };
-  add(pk.a_query), add(pk.b_g1_query), add(pk.b_g2_query), add(pk.l_query), add(pk.h_query);
-  if (matrices)
-    for (const auto* m : gpu::DeviceProvingKey<SyntheticProof::E>::streamed_matrices(pk))
-      add(m->row_ptr), add(m->cols), add(m->vals);
+  for (auto a : gpu::DeviceProvingKey<SyntheticProof::E>::streamed_host_arrays(pk, matrices))
+    r.emplace_back(a.data(), a.size());
   return r;
 }
 

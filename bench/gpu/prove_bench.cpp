@@ -14,6 +14,7 @@ void run_prove_bench(std::size_t max_log, int reps) {
   using E = groth16::Bls12_381;
   const std::size_t k = std::min<std::size_t>(max_log, 24);
   SyntheticProof s = synthetic_mul_chain(k);
+  index_unless_disabled(s);
   const auto& pk = s.pk;
   for (groth16::HConvention conv : {groth16::HConvention::kZDivided, groth16::HConvention::kOddCoset}) {
     set_convention(s, conv);

@@ -48,6 +48,7 @@ void time_uploads(std::span<const Fr> w, int reps) {
 void run_stream_bench(std::size_t max_log, int reps) {
   const std::size_t k = std::min<std::size_t>(max_log, 22);
   SyntheticProof s = synthetic_mul_chain(k);
+  index_unless_disabled(s);
   const auto& pk = s.pk;
   const std::span<const Fr> w(s.w);
   const std::size_t points_b = Key::estimate_bytes(pk) - Key::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints);

@@ -5,12 +5,15 @@
 // work is that of a real proof. Witness values are dense field elements (no 0/1 help).
 #pragma once
 
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "bench_util.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 #include "host_points.hpp"
 
 namespace cuzk::bench {
@@ -73,6 +76,14 @@ inline SyntheticProof synthetic_mul_chain(std::size_t k) {
   pk.h_convention = groth16::HConvention::kZDivided;
   out.h_fill = g1[3];
   return out;
+}
+
+// The matrices' value index, as the engine gives every loaded key one (TypedHostKey), unless
+// CUZK_BENCH_INDEX=0 (values streamed and resident as 32-byte elements, as before the index).
+inline void index_unless_disabled(SyntheticProof& s) {
+  const char* e = std::getenv("CUZK_BENCH_INDEX");
+  if (e != nullptr && std::string(e) == "0") return;
+  for (auto* m : {&s.pk.a, &s.pk.b, &s.pk.c}) r1cs::index_values(*m);
 }
 
 // Switches the key between the bellperson convention (C stored, n - 1 H points) and the

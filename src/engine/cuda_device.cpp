@@ -51,22 +51,12 @@ struct CudaDeviceKey final : DeviceKey {
 // The pinned tier: the key's point arrays registered with the driver (page-locked) for the
 // pin's lifetime, so uploads and streamed chunks copy from them at full link speed.
 // A key whose matrices stream (place()) also has the constraint matrices it reads at every
-// proof page-locked.
+// proof page-locked (of an indexed matrix, its value positions instead of its values).
 template <class E>
 struct CudaHostPin final : HostPin {
   CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k, bool matrices_streamed) : key(std::move(k)) {
-    const auto& pk = key->pk;
-    add(pk.a_query);
-    add(pk.b_g1_query);
-    add(pk.b_g2_query);
-    add(pk.l_query);
-    add(pk.h_query);
-    if (matrices_streamed)
-      for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk)) add(m->row_ptr), add(m->cols), add(m->vals);
-  }
-  template <class V>
-  void add(const V& v) {
-    regs.emplace_back(v.data(), v.size() * sizeof(typename V::value_type));
+    for (auto a : gpu::DeviceProvingKey<E>::streamed_host_arrays(key->pk, matrices_streamed))
+      regs.emplace_back(a.data(), a.size());
   }
   std::shared_ptr<const TypedHostKey<E>> key;
   std::vector<gpu::HostRegistration> regs;  // after key: unregistered before key lets go
@@ -87,10 +77,8 @@ class CudaCurveDevice final : public CurveDevice<E> {
     return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, place(pk, mode_, vram_));
   }
   std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override {
-    std::uint64_t b = point_bytes(pk);
-    if (matrices_streamed(pk))
-      for (const auto* m : gpu::DeviceProvingKey<E>::streamed_matrices(pk))
-        b += gpu::DeviceCsr<typename E::Fr>::bytes(*m);  // its host arrays, byte for byte
+    std::uint64_t b = 0;  // what pin() registers, byte for byte
+    for (auto a : gpu::DeviceProvingKey<E>::streamed_host_arrays(pk, matrices_streamed(pk))) b += a.size();
     return b;
   }
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {

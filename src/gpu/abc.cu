@@ -17,30 +17,40 @@ namespace {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
 
+// A matrix's values: vals[k], or table[idx[k]] for an indexed matrix (vals null). The choice
+// is the same for every thread of a launch.
 template <class Dv>
-__global__ void eval_rows_kernel(const std::uint64_t* row_ptr, const std::uint32_t* cols, const Dv* vals,
-                                 const Dv* w, Dv* out, std::uint64_t rows, std::uint64_t n) {
+struct TermValues {
+  const Dv* vals;
+  const std::uint16_t* idx;
+  const Dv* table;
+  __device__ Dv at(std::uint64_t k) const { return vals != nullptr ? kern::ld(vals + k) : kern::ld(table + idx[k]); }
+};
+
+template <class Dv>
+__global__ void eval_rows_kernel(const std::uint64_t* row_ptr, const std::uint32_t* cols, TermValues<Dv> v,
+                                 const Dv* w, Dv* out, std::uint64_t rows, std::uint64_t n, bool mul) {
   const std::uint64_t i = kern::global_id();
-  if (i >= n) return;
+  if (i >= n || (mul && i >= rows)) return;
   Dv acc = Dv::zero();
   if (i < rows) {
     const std::uint64_t e = row_ptr[i + 1];
-    for (std::uint64_t k = row_ptr[i]; k < e; ++k) acc += kern::ld(vals + k) * kern::ld(w + cols[k]);
+    for (std::uint64_t k = row_ptr[i]; k < e; ++k) acc += v.at(k) * kern::ld(w + cols[k]);
   }
-  kern::st(out + i, acc);
+  kern::st(out + i, mul ? kern::ld(out + i) * acc : acc);
 }
 
 // One chunk of a streamed matrix (csr_chunks.hpp): thread i sums row r0 + i's terms in
-// [z0, z1); rp = row_ptr[r0 .. r1], cols and vals from term z0 on.
+// [z0, z1); rp = row_ptr[r0 .. r1], cols and the values (v) from term z0 on.
 template <class Dv>
-__global__ void eval_chunk_kernel(const std::uint64_t* rp, const std::uint32_t* cols, const Dv* vals, std::uint64_t z0,
-                                  std::uint64_t z1, std::uint64_t rows, bool continued, bool split, bool mul,
-                                  const Dv* carry_in, Dv* carry_out, const Dv* w, Dv* out) {
+__global__ void eval_chunk_kernel(const std::uint64_t* rp, const std::uint32_t* cols, TermValues<Dv> v,
+                                  std::uint64_t z0, std::uint64_t z1, std::uint64_t rows, bool continued, bool split,
+                                  bool mul, const Dv* carry_in, Dv* carry_out, const Dv* w, Dv* out) {
   const std::uint64_t i = kern::global_id();
   if (i >= rows) return;
   const std::uint64_t b = max(rp[i], z0), e = min(rp[i + 1], z1);
   Dv acc = Dv::zero();
-  for (std::uint64_t k = b; k < e; ++k) acc += kern::ld(vals + (k - z0)) * kern::ld(w + cols[k - z0]);
+  for (std::uint64_t k = b; k < e; ++k) acc += v.at(k - z0) * kern::ld(w + cols[k - z0]);
   if (i == 0 && continued) acc += kern::ld(carry_in);
   if (i + 1 == rows && split) {
     kern::st(carry_out, acc);
@@ -81,24 +91,27 @@ F vanishing_at(const NttPlan<F>& plan, const F& g) {  // Z(g) = g^n - 1
 }  // namespace
 
 template <class Fr>
-void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n) {
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n, bool mul) {
   if (n < m.num_rows())
     throw std::invalid_argument("eval_rows_device: " + std::to_string(m.num_rows()) + " rows do not fit " +
                                 std::to_string(n) + " outputs");
   if (n == 0) return;
-  eval_rows_kernel<<<blocks_for(n), kThreads>>>(m.row_ptr(), m.cols(), dev(m.vals()), dev(w), dev(out), m.num_rows(), n);
+  const TermValues<D<Fr>> v{dev(m.vals()), m.idx(), dev(m.table())};
+  eval_rows_kernel<<<blocks_for(n), kThreads>>>(m.row_ptr(), m.cols(), v, dev(w), dev(out), m.num_rows(), n, mul);
   CUZK_CUDA_LAUNCH_CHECK("eval_rows_kernel");
 }
 
 template <class Fr>
 void eval_rows_chunk_device(const unsigned char* buf, const CsrChunk& c, const Fr* w, Fr* out, Fr* carry,
-                            std::size_t k, bool mul) {
+                            std::size_t k, bool mul, const Fr* table) {
   const std::uint64_t rows = c.r1 - c.r0;
   if (rows == 0) return;
   const auto* rp = reinterpret_cast<const std::uint64_t*>(buf);
   const auto* cols = reinterpret_cast<const std::uint32_t*>(buf + c.cols_off);
-  const auto* vals = reinterpret_cast<const Fr*>(buf + c.vals_off);
-  eval_chunk_kernel<<<blocks_for(rows), kThreads>>>(rp, cols, dev(vals), c.z0, c.z1, rows, c.continued, c.split, mul,
+  using V = TermValues<D<Fr>>;
+  const V v = table != nullptr ? V{nullptr, reinterpret_cast<const std::uint16_t*>(buf + c.vals_off), dev(table)}
+                               : V{dev(reinterpret_cast<const Fr*>(buf + c.vals_off)), nullptr, nullptr};
+  eval_chunk_kernel<<<blocks_for(rows), kThreads>>>(rp, cols, v, c.z0, c.z1, rows, c.continued, c.split, mul,
                                                     dev(carry + (k + 1) % 2), dev(carry + k % 2), dev(w),
                                                     dev(out + c.r0));
   CUZK_CUDA_LAUNCH_CHECK("eval_chunk_kernel");
@@ -169,12 +182,13 @@ void compute_h_classic_ab_lean_device(const NttPlan<F>& plan, F* a, F* b, const 
 }
 
 #define CUZK_GPU_INSTANTIATE(F)                                                              \
-  template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t);         \
+  template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t, bool);   \
   template void compute_h_classic_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);            \
   template void compute_h_classic_ab_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);                 \
   template void compute_h_classic_ab_lean_device<F>(const NttPlan<F>&, F*, F*, const std::function<void(F*)>&, \
                                                     const F&);                                               \
-  template void eval_rows_chunk_device<F>(const unsigned char*, const CsrChunk&, const F*, F*, F*, std::size_t, bool);
+  template void eval_rows_chunk_device<F>(const unsigned char*, const CsrChunk&, const F*, F*, F*, std::size_t, bool, \
+                                         const F*);
 CUZK_GPU_INSTANTIATE(ff::bls12_381::Fr)
 CUZK_GPU_INSTANTIATE(ff::bn254::Fr)
 #undef CUZK_GPU_INSTANTIATE

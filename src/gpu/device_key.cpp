@@ -76,9 +76,12 @@ std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk
 
 template <class E>
 std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
-  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(typename E::Fr);  // NTT twiddles
+  using Fr = typename E::Fr;
+  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
   for (KeyPart part : kAllKeyParts)  // streamed parts stay in host memory
     if (l.resident(part)) b += part_bytes(pk, part);
+  if (l.streamed(KeyPart::kMatrices))  // but the value tables of indexed matrices go up
+    for (const auto* m : streamed_matrices(pk)) b += DeviceCsr<Fr>::table_bytes(*m);
   return b + (std::size_t{1} << 20);  // allocation granularity
 }
 
@@ -93,6 +96,21 @@ std::vector<const r1cs::CsrMatrix<typename E::Fr>*> DeviceProvingKey<E>::streame
   std::vector<const r1cs::CsrMatrix<typename E::Fr>*> m{&pk.a, &pk.b};
   if (c_resident_for(pk)) m.push_back(&pk.c);
   return m;
+}
+
+template <class E>
+std::vector<std::span<const std::byte>> DeviceProvingKey<E>::streamed_host_arrays(const groth16::ProvingKey<E>& pk,
+                                                                                  bool matrices) {
+  std::vector<std::span<const std::byte>> v;
+  auto add = [&](const auto& a) { v.push_back(std::as_bytes(std::span(a))); };
+  add(pk.a_query), add(pk.b_g1_query), add(pk.b_g2_query), add(pk.l_query), add(pk.h_query);
+  if (matrices)
+    for (const auto* m : streamed_matrices(pk)) {
+      add(m->row_ptr), add(m->cols);
+      if (m->indexed()) add(m->val_idx);  // DeviceCsr::pass_bytes
+      else add(m->vals);
+    }
+  return v;
 }
 
 template <class E>
@@ -135,9 +153,8 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     }
     return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
   }
-  // Some part streams: the two chunk buffers stay for the whole proof. H: three arrays when
-  // the matrices are resident, else two (compute_h_*_lean_device, the streamed matrices
-  // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the
+  // Some part streams: the two chunk buffers stay for the whole proof. H in two arrays
+  // (compute_h_*_lean_device, the matrices evaluated twice, resident or streamed). The MSMs, in order (H with h in the first array; A, B1, B2 with the
   // witness's scalars; L with its own): a resident part's scalars are classified over its
   // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace reserved
   // at the largest MSM's need before the first. After a streamed MSM its chunk scalars' blocks
@@ -150,7 +167,7 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   };
   const std::size_t msm = proof_msm_scratch_bytes<E>(KeyLayout{l.resident_mask, c}, nv, nh, nl);
   const bool w_resident = l.any_resident(KeyLayout::kWitnessMask);
-  const std::size_t h_phase = (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
+  const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
   const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
   const std::size_t cached = l.all_resident(KeyLayout::kPointsMask) ? 0 : chunk_scalars;
   const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + cached + msm;
@@ -181,8 +198,11 @@ KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, s
   if (key_and_proof_bytes(pk, KeyLayout::all_resident()) <= vram) return KeyLayout::all_resident();
   const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk, max_chunk);
   std::array<std::uint64_t, kKeyParts> weight{};
-  for (KeyPart part : kAllKeyParts)  // a streamed key reads its matrices twice per proof
-    weight[static_cast<unsigned>(part)] = part_bytes(pk, part) * (part == KeyPart::kMatrices ? 2 : 1);
+  for (KeyPart part : kAllKeyParts) weight[static_cast<unsigned>(part)] = part_bytes(pk, part);
+  // A streamed key reads its matrices twice per proof (their values or value positions).
+  std::uint64_t pass = 0;
+  for (const auto* m : streamed_matrices(pk)) pass += DeviceCsr<typename E::Fr>::pass_bytes(*m);
+  weight[static_cast<unsigned>(KeyPart::kMatrices)] = 2 * pass;
   const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk}); };
   return KeyLayout{choose_resident_mask(weight, need, vram), chunk};
 }
@@ -246,7 +266,9 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   } else {
     const std::size_t cap = stream_buffer_bytes<E>(l.chunk);
     auto cut = [&](const r1cs::CsrMatrix<Fr>& m) {
-      return HostCsr<Fr>{&m, plan_csr_chunks(m.row_ptr, cap, sizeof(Fr))};
+      HostCsr<Fr> h{&m, plan_csr_chunks(m.row_ptr, cap, HostCsr<Fr>::value_bytes(m)), {}};
+      if (m.indexed()) h.table = DeviceBuffer<Fr>(std::span<const Fr>(m.val_table));
+      return h;
     };
     p->host_A = cut(pk.a);
     p->host_B = cut(pk.b);

@@ -70,12 +70,18 @@ inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, co
          std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
 }
 
-// A streamed key's constraint matrix: the host key's (which outlives the device key) and its
-// pieces for the chunk buffers (plan_csr_chunks).
+// A streamed key's constraint matrix: the host key's (which outlives the device key), its
+// pieces for the chunk buffers (plan_csr_chunks) and, for an indexed matrix, its value table
+// on the device (the chunks then carry 16-bit positions instead of values).
 template <class Fr>
 struct HostCsr {
   const r1cs::CsrMatrix<Fr>* m = nullptr;
   std::vector<CsrChunk> chunks;
+  DeviceBuffer<Fr> table;
+  // Bytes a term's value takes in a chunk.
+  static std::size_t value_bytes(const r1cs::CsrMatrix<Fr>& m) {
+    return m.indexed() ? sizeof(std::uint16_t) : sizeof(Fr);
+  }
 };
 
 template <class E>

@@ -73,9 +73,12 @@ class PointStream {
   // out[i] = <row i of m, w> (mul: out[i] *= <row i, w>) for i < m.num_rows(), the matrix's
   // terms passing through the buffers as `chunks` cut them (plan_csr_chunks with
   // buffer_bytes()); out[i] for m.num_rows() <= i < n: 0 (mul: unchanged). Device w, out.
+  // table: null, or m's value table on the device, and then m's 16-bit positions (val_idx)
+  // pass through the buffers instead of its values (the chunks cut for 2-byte values).
   template <class Fr>
   void eval_rows(const r1cs::CsrMatrix<Fr>& m, std::span<const CsrChunk> chunks, const Fr* w, Fr* out, std::size_t n,
-                 bool mul) {
+                 bool mul, const Fr* table = nullptr) {
+    if (table != nullptr && !m.indexed()) throw std::logic_error("gpu: a value table for a matrix without an index");
     if (n < m.num_rows())
       throw std::invalid_argument("gpu: " + std::to_string(m.num_rows()) + " rows do not fit " + std::to_string(n) +
                                   " outputs");
@@ -91,11 +94,11 @@ class PointStream {
           if (c.bytes > buffer_bytes()) throw std::logic_error("gpu: a CSR chunk larger than its buffer");
           return Pieces{{{{0, part(m.row_ptr, c.r0, c.r1 + 1)},
                           {c.cols_off, part(m.cols, c.z0, c.z1)},
-                          {c.vals_off, part(m.vals, c.z0, c.z1)}}},
+                          {c.vals_off, table != nullptr ? part(m.val_idx, c.z0, c.z1) : part(m.vals, c.z0, c.z1)}}},
                         3};
         },
         [&](std::size_t j, const unsigned char* buf) {
-          eval_rows_chunk_device<Fr>(buf, chunks[j], w, out, carry.data(), j, mul);
+          eval_rows_chunk_device<Fr>(buf, chunks[j], w, out, carry.data(), j, mul, table);
         });
   }
 

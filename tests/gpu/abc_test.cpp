@@ -1,5 +1,5 @@
 // a/b/c evaluation from device CSR matrices vs CsrMatrix::dot_row (whole, and chunk by chunk
-// as streamed keys do it), and the H polynomial on the device (bellperson, three arrays and
+// as streamed keys do it; matrices with values and with a value index), and the H polynomial on the device (bellperson, three arrays and
 // two; snarkjs in two) vs poly's, bit for bit, BLS12-381 and BN254 Fr.
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 #include "cuzk/poly/generator.hpp"
 #include "cuzk/poly/h_poly.hpp"
 #include "cuzk/r1cs/csr.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 #include "require_device.hpp"
 #include "vec_util.hpp"
 
@@ -24,19 +25,24 @@ using namespace cuzk;
 using test::first_diff;
 using test::random_vec;
 
+// Values 1, -1 or random; indexed: the random ones drawn from 3000 and the matrix given its
+// value index (16-bit positions into a table).
 template <class F>
-r1cs::CsrMatrix<F> random_csr(std::mt19937_64& rng, std::size_t rows, std::uint32_t cols) {
+r1cs::CsrMatrix<F> random_csr(std::mt19937_64& rng, std::size_t rows, std::uint32_t cols, bool indexed = false) {
+  std::vector<F> pool(indexed ? 3000 : 0);
+  for (auto& v : pool) v = F::random(rng);
   r1cs::CsrMatrix<F> m;
   m.num_cols = cols;
   for (std::size_t i = 0; i < rows; ++i) {
     const std::size_t terms = i % 97 == 0 ? 300 : rng() % 6;  // a few long rows, some empty
     for (std::size_t k = 0; k < terms; ++k) {
       const auto kind = rng() % 3;
-      m.push_term(static_cast<std::uint32_t>(rng() % cols),
-                  kind == 0 ? F::one() : kind == 1 ? -F::one() : F::random(rng));
+      const F r = indexed ? pool[rng() % pool.size()] : F::random(rng);
+      m.push_term(static_cast<std::uint32_t>(rng() % cols), kind == 0 ? F::one() : kind == 1 ? -F::one() : r);
     }
     m.end_row();
   }
+  if (indexed && !r1cs::index_values(m)) throw std::logic_error("no value index");
   return m;
 }
 
@@ -45,27 +51,37 @@ class GpuAbc : public ::testing::Test {};
 using Fields = ::testing::Types<ff::bls12_381::Fr, ff::bn254::Fr>;
 TYPED_TEST_SUITE(GpuAbc, Fields);
 
+// Sets (outputs past the rows zero), then multiplies (outputs past the rows unchanged).
 TYPED_TEST(GpuAbc, EvalRowsMatchesCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(17);
-  for (std::size_t rows : {std::size_t{1}, std::size_t{3}, std::size_t{100}, std::size_t{1000},
-                           std::size_t{4096 + 7}, std::size_t{1} << 16}) {
-    const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
-    const auto m = random_csr<F>(rng, rows, cols);
-    const auto w = random_vec<F>(rng, cols);
-    const std::size_t n = rows + 9;  // padded outputs are zero
-    std::vector<F> want(n, F::zero());
-    for (std::size_t i = 0; i < rows; ++i) want[i] = m.dot_row(i, w);
-    const gpu::DeviceCsr<F> dm(m);
-    const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
-    gpu::DeviceBuffer<F> out(n);
-    gpu::eval_rows_device<F>(dm, dw.data(), out.data(), n);
-    gpu::stream_synchronize();
-    std::vector<F> got(n);
-    out.download(got);
-    const long i = first_diff(got, want);
-    ASSERT_EQ(i, -1) << "rows=" << rows << " differs at " << i;
-  }
+  for (bool indexed : {false, true})
+    for (std::size_t rows : {std::size_t{1}, std::size_t{3}, std::size_t{100}, std::size_t{1000},
+                             std::size_t{4096 + 7}, std::size_t{1} << 16}) {
+      const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
+      const auto m = random_csr<F>(rng, rows, cols, indexed);
+      const auto w = random_vec<F>(rng, cols);
+      const std::size_t n = rows + 9;
+      const auto init = random_vec<F>(rng, n);
+      const gpu::DeviceCsr<F> dm(m);
+      EXPECT_EQ(dm.vals() == nullptr, indexed);
+      EXPECT_EQ(dm.idx() != nullptr, indexed);
+      const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
+      gpu::DeviceBuffer<F> out{std::span<const F>(init)};
+      for (bool mul : {false, true}) {
+        std::vector<F> want(n, F::zero());
+        for (std::size_t i = 0; i < n; ++i)
+          want[i] = i >= rows ? (mul ? init[i] : F::zero()) : mul ? init[i] * m.dot_row(i, w) : m.dot_row(i, w);
+        if (mul) out.upload(init);
+        gpu::eval_rows_device<F>(dm, dw.data(), out.data(), n, mul);
+        gpu::stream_synchronize();
+        std::vector<F> got(n);
+        out.download(got);
+        const long i = first_diff(got, want);
+        ASSERT_EQ(i, -1) << "rows=" << rows << (indexed ? " indexed" : "") << (mul ? " multiplied" : "")
+                         << " differs at " << i;
+      }
+    }
 }
 
 TYPED_TEST(GpuAbc, ClassicHMatchesCpu) {
@@ -136,15 +152,19 @@ TYPED_TEST(GpuAbc, ClassicHFromAbMatchesCpu) {
 TYPED_TEST(GpuAbc, EvalRowsByChunksMatchesCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(31);
+  for (bool indexed : {false, true})
   for (std::size_t rows : {std::size_t{1}, std::size_t{100}, std::size_t{1000}, std::size_t{4096 + 7}}) {
     const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
-    const auto m = random_csr<F>(rng, rows, cols);
+    const auto m = random_csr<F>(rng, rows, cols, indexed);
     const auto w = random_vec<F>(rng, cols), init = random_vec<F>(rng, rows);
     const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
-    for (std::size_t cap : {gpu::csr_chunk_layout(1, 1, sizeof(F)).bytes, std::size_t{1000}, std::size_t{5000},
+    // An indexed matrix's chunks carry 16-bit positions; its table stays on the device.
+    const std::size_t vb = indexed ? 2 : sizeof(F);
+    const gpu::DeviceBuffer<F> table{std::span<const F>(m.val_table)};
+    for (std::size_t cap : {gpu::csr_chunk_layout(1, 1, vb).bytes, std::size_t{1000}, std::size_t{5000},
                             std::size_t{1} << 20}) {
-      SCOPED_TRACE("rows " + std::to_string(rows) + ", capacity " + std::to_string(cap));
-      const auto chunks = gpu::plan_csr_chunks(m.row_ptr, cap, sizeof(F));
+      SCOPED_TRACE("rows " + std::to_string(rows) + ", capacity " + std::to_string(cap) + (indexed ? ", indexed" : ""));
+      const auto chunks = gpu::plan_csr_chunks(m.row_ptr, cap, vb);
       gpu::DeviceBuffer<unsigned char> buf(cap);
       gpu::DeviceBuffer<F> carry(2);
       for (bool mul : {false, true}) {
@@ -154,8 +174,10 @@ TYPED_TEST(GpuAbc, EvalRowsByChunksMatchesCpu) {
           gpu::stream_synchronize();  // the chunk before has been read
           gpu::copy_to_device(buf.data(), m.row_ptr.data() + c.r0, (c.r1 - c.r0 + 1) * 8);
           gpu::copy_to_device(buf.data() + c.cols_off, m.cols.data() + c.z0, (c.z1 - c.z0) * 4);
-          gpu::copy_to_device(buf.data() + c.vals_off, m.vals.data() + c.z0, (c.z1 - c.z0) * sizeof(F));
-          gpu::eval_rows_chunk_device<F>(buf.data(), c, dw.data(), out.data(), carry.data(), k, mul);
+          if (indexed) gpu::copy_to_device(buf.data() + c.vals_off, m.val_idx.data() + c.z0, (c.z1 - c.z0) * 2);
+          else gpu::copy_to_device(buf.data() + c.vals_off, m.vals.data() + c.z0, (c.z1 - c.z0) * sizeof(F));
+          gpu::eval_rows_chunk_device<F>(buf.data(), c, dw.data(), out.data(), carry.data(), k, mul,
+                                         indexed ? table.data() : nullptr);
         }
         gpu::stream_synchronize();
         std::vector<F> got(rows), want(rows);

@@ -4,7 +4,8 @@
 // streamed matrices are three), is uploaded and proved on a device whose free memory is cut, by
 // one plain allocation holding the rest, to the layout's estimate (key + one proof) plus a slack
 // of 96 MiB (less than one 2^22 point array). An estimate short by more than the slack runs the
-// device out of memory (CudaError); the terms must equal the resident key's.
+// device out of memory (CudaError); the terms must equal the resident key's. All of it with the
+// matrices' value index (as the engine loads keys) and without.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -36,8 +37,14 @@ TEST(LayoutBudget, EveryLayoutProvesWithinItsEstimate) {
   bench::SyntheticProof s = bench::synthetic_mul_chain(k);
   const std::size_t chunk = std::size_t{1} << (k - 3);  // several chunks per MSM and matrix
   gpu::set_device(0);
+  for (bool indexed : {true, false})
   for (groth16::HConvention conv : {groth16::HConvention::kZDivided, groth16::HConvention::kOddCoset}) {
     SCOPED_TRACE(conv == groth16::HConvention::kOddCoset ? "odd coset, C stored" : "z divided");
+    SCOPED_TRACE(indexed ? "value index" : "values");
+    for (auto* m : {&s.pk.a, &s.pk.b, &s.pk.c}) {
+      if (indexed) ASSERT_TRUE(r1cs::index_values(*m));
+      else m->val_table.clear(), m->val_idx.clear();
+    }
     bench::set_convention(s, conv);
     s.pk.c_stored = true;
     const std::span<const E::Fr> w(s.w);

@@ -4,13 +4,15 @@
 // all-resident and all-streamed layouts give the placements' figures; at every budget from the
 // streamed need to past the resident one the chosen layout fits, is all resident exactly when
 // that fits, and never saves fewer bytes per proof than at a smaller budget; the matrices weigh
-// twice. Both curves, both conventions.
+// twice. Both curves, both conventions, matrices with and without their value index (then
+// 6 bytes a term resident, and only the value tables on the device when streamed).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 
 namespace {
 using namespace cuzk;
@@ -47,13 +49,24 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
   using E = TypeParam;
   using Key = gpu::DeviceProvingKey<E>;
   using Fr = typename E::Fr;
+  for (bool indexed : {false, true})
   for (groth16::HConvention conv : {groth16::HConvention::kZDivided, groth16::HConvention::kOddCoset}) {
     SCOPED_TRACE(conv == groth16::HConvention::kOddCoset ? "odd coset" : "z divided");
-    const groth16::ProvingKey<E> pk = key_of_shape<E>(16, conv);
+    SCOPED_TRACE(indexed ? "value index" : "values");
+    groth16::ProvingKey<E> pk = key_of_shape<E>(16, conv);
+    if (indexed)
+      for (auto* m : {&pk.a, &pk.b, &pk.c}) ASSERT_TRUE(r1cs::index_values(*m));
     const std::size_t chunk = std::size_t{1} << 12;
     const std::size_t g1 = sizeof(typename E::G1Affine);
-    const std::size_t csr = gpu::DeviceCsr<Fr>::bytes(pk.a) + gpu::DeviceCsr<Fr>::bytes(pk.b) +
-                            (conv == groth16::HConvention::kOddCoset ? gpu::DeviceCsr<Fr>::bytes(pk.c) : 0);
+    using Csr = gpu::DeviceCsr<Fr>;
+    const bool with_c = conv == groth16::HConvention::kOddCoset;
+    const std::size_t rows = pk.a.row_ptr.size(), nnz = pk.a.nnz();
+    const std::size_t term = indexed ? 6 : 4 + sizeof(Fr);
+    // Resident, the matrices take their passes' bytes and their tables; streamed, the tables.
+    const std::size_t csr = (with_c ? 3 : 2) * (rows * 8 + nnz * term);
+    const std::size_t tables = Csr::table_bytes(pk.a) + Csr::table_bytes(pk.b) + (with_c ? Csr::table_bytes(pk.c) : 0);
+    EXPECT_EQ(tables, indexed ? (with_c ? 3 : 2) * sizeof(Fr) : 0u);  // one value: 1
+    EXPECT_EQ(Csr::bytes(pk.a), rows * 8 + nnz * term + Csr::table_bytes(pk.a));
     const std::array<std::size_t, gpu::kKeyParts> part{csr,
                                                        pk.h_query.size() * g1,
                                                        pk.a_query.size() * g1,
@@ -61,6 +74,7 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
                                                        pk.b_g2_query.size() * sizeof(typename E::G2Affine),
                                                        pk.l_query.size() * g1};
     const std::size_t base = Key::estimate_bytes(pk, KeyLayout::all_streamed(chunk));
+    EXPECT_EQ(base, std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr) + tables + (std::size_t{1} << 20));
     for (unsigned m = 0; m <= KeyLayout::kAllMask; ++m) {
       std::size_t want = base;
       for (std::size_t p = 0; p < gpu::kKeyParts; ++p)

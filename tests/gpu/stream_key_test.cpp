@@ -4,8 +4,10 @@
 // BLS12-381 and BN254, in both H conventions, with chunks that divide nothing (40, 77, 777,
 // 1000: partial last chunks, several chunks per MSM, matrix rows split between pieces),
 // pageable and registered (pinned) host points, pageable and page-locked witnesses; keys
-// resident in part (KeyLayout: each part alone resident, each alone streamed, mixes); the VRAM
-// figures of a streamed key and of each part, the chunk sizing and the layout for a VRAM budget.
+// resident in part (KeyLayout: each part alone resident, each alone streamed, mixes); keys
+// whose matrices carry a value index (16-bit positions streamed or resident instead of the
+// values); the VRAM figures of a streamed key and of each part, the chunk sizing and the layout
+// for a VRAM budget.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,6 +24,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 #include "require_device.hpp"
 #include "backend_test_util.hpp"
 #include "r1cs/random_r1cs.hpp"
@@ -45,6 +48,14 @@ struct RegisteredPoints {
   }
   std::vector<gpu::HostRegistration> regs;
 };
+
+// pk with its matrices' value index (as the engine loads keys); the index of A must exist.
+template <class E>
+ProvingKey<E> with_value_index(ProvingKey<E> pk) {
+  for (auto* m : {&pk.a, &pk.b, &pk.c}) r1cs::index_values(*m);
+  EXPECT_TRUE(pk.a.indexed());
+  return pk;
+}
 
 template <class E>
 ProofTerms<E> gpu_terms(const gpu::DeviceProvingKey<E>& key, const ProvingKey<E>& pk,
@@ -96,6 +107,8 @@ TYPED_TEST(StreamedKeyTest, RandomSystemBothConventions) {
     SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
     const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 31);
     expect_streamed_equal<E>(pk, w, {77, 777}, 4);
+    SCOPED_TRACE("value index");
+    expect_streamed_equal<E>(with_value_index(pk), w, {77}, 4);
   }
 }
 
@@ -116,6 +129,12 @@ TYPED_TEST(StreamedKeyTest, MatrixRowsLongerThanAChunkBuffer) {
     ASSERT_TRUE(std::any_of(pieces.begin(), pieces.end(), [](const gpu::CsrChunk& c) { return c.split; }))
         << "no row of A is longer than a buffer: the test would not split one";
     expect_streamed_equal<E>(pk, std::span<const Fr>(sys.w), {40}, 3);
+    // Indexed, a term takes 6 bytes instead of 36 or 38: still rows longer than a buffer.
+    const ProvingKey<E> ipk = with_value_index(pk);
+    const auto ipieces = gpu::plan_csr_chunks(ipk.a.row_ptr, cap, 2);
+    ASSERT_TRUE(std::any_of(ipieces.begin(), ipieces.end(), [](const gpu::CsrChunk& c) { return c.split; }));
+    SCOPED_TRACE("value index");
+    expect_streamed_equal<E>(ipk, std::span<const Fr>(sys.w), {40}, 3);
   }
 }
 
@@ -233,8 +252,9 @@ TYPED_TEST(StreamedKeyTest, VramFiguresAndChunkSizing) {
 }
 
 // Keys resident in part: each part alone resident, each alone streamed, and two mixes, in both
-// conventions (the snarkjs key with C stored, so the streamed matrices include it): the terms
-// equal the CPU's, the key's VRAM is its estimate, and a proof verifies.
+// conventions (the snarkjs key with C stored, so the streamed matrices include it), with and
+// without the value index: the terms equal the CPU's, the key's VRAM is its estimate, and a
+// proof verifies.
 TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
   using E = TypeParam;
   using Fr = typename E::Fr;
@@ -246,9 +266,12 @@ TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
   }
   masks.push_back(KeyLayout::bit(KeyPart::kMatrices) | KeyLayout::bit(KeyPart::kH));
   masks.push_back(KeyLayout::bit(KeyPart::kA) | KeyLayout::bit(KeyPart::kB2) | KeyLayout::bit(KeyPart::kL));
+  for (bool indexed : {false, true})
   for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
     SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");
-    const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, conv, 36);
+    SCOPED_TRACE(indexed ? "value index" : "values");
+    const ProvingKey<E> plain = setup<E>(this->sys_.r1cs, conv, 36);
+    const ProvingKey<E> pk = indexed ? with_value_index(plain) : plain;
     const ProofTerms<E> want = test::cpu_terms<E>(pk, w);
     for (unsigned m : masks) {
       const KeyLayout want_layout{m, 77};
@@ -290,6 +313,30 @@ TYPED_TEST(StreamedKeyTest, LayoutFiguresAndTheLayoutForABudget) {
   EXPECT_EQ(alone(KeyPart::kB2), pk.b_g2_query.size() * sizeof(typename E::G2Affine));
   EXPECT_EQ(alone(KeyPart::kMatrices), gpu::DeviceCsr<Fr>::bytes(pk.a) + gpu::DeviceCsr<Fr>::bytes(pk.b) +
                                            gpu::DeviceCsr<Fr>::bytes(pk.c));
+  {
+    // Indexed: 6 bytes a term resident; streamed, only the value tables stay on the device.
+    const ProvingKey<E> ipk = with_value_index(pk);
+    using Csr = gpu::DeviceCsr<Fr>;
+    std::size_t pass = 0, tables = 0, nnz = 0, rows = 0;
+    for (const auto* m : {&ipk.a, &ipk.b, &ipk.c})
+      pass += Csr::pass_bytes(*m), tables += Csr::table_bytes(*m), nnz += m->nnz(), rows += m->row_ptr.size();
+    EXPECT_EQ(pass, nnz * 6 + rows * 8);
+    EXPECT_GT(tables, 0u);
+    EXPECT_EQ(Key::estimate_bytes(ipk, none), base + tables);
+    EXPECT_EQ(Key::estimate_bytes(ipk, KeyLayout{KeyLayout::bit(KeyPart::kMatrices), 512}), base + pass + tables);
+    // What the keys take on the device is what the estimates say.
+    for (const KeyLayout& l : {none, KeyLayout{KeyLayout::bit(KeyPart::kMatrices), 512}}) {
+      std::size_t free0 = 0, free1 = 0;
+      gpu::set_device(0);
+      gpu::device_memory(&free0, nullptr);
+      const Key key(ipk, 0, l);
+      gpu::device_memory(&free1, nullptr);
+      EXPECT_EQ(key.bytes(), Key::estimate_bytes(ipk, l));
+      EXPECT_LE(free0 > free1 ? free0 - free1 : 0, key.bytes() + (std::size_t{32} << 20)) << l.describe();
+      test::expect_terms_eq<E>(gpu_terms<E>(key, ipk, std::span<const Fr>(w)),
+                               test::cpu_terms<E>(pk, std::span<const Fr>(w)), "indexed");
+    }
+  }
   EXPECT_EQ(Key::estimate_bytes(pk, KeyLayout::all_resident()), Key::estimate_bytes(pk));
   EXPECT_EQ(Key::estimate_proof_scratch_bytes(pk, KeyLayout::all_resident()), Key::estimate_proof_scratch_bytes(pk));
   EXPECT_EQ(Key::estimate_proof_scratch_bytes(pk, none),

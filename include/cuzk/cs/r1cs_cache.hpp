@@ -25,15 +25,16 @@
 #include <cstdio>
 #include <random>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
-#include <unordered_map>
 #include <vector>
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/r1cs/r1cs.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 
 namespace cuzk::cs {
 
@@ -153,31 +154,13 @@ void write_matrix(Writer& w, const r1cs::CsrMatrix<F>& m) {
   w.pod(std::uint64_t{m.nnz()});
   w.bytes(m.row_ptr.data(), m.row_ptr.size() * 8);
   w.bytes(m.cols.data(), m.cols.size() * 4);
-  struct H {
-    std::size_t operator()(const typename F::Repr& r) const {
-      std::uint64_t h = 0;
-      for (auto x : r) h = (h ^ x) * 0x9E3779B97F4A7C15ull;
-      return static_cast<std::size_t>(h ^ (h >> 32));
-    }
-  };
-  std::unordered_map<typename F::Repr, std::uint32_t, H> dict;
-  std::vector<typename F::Repr> values;
-  std::vector<std::uint32_t> idx(m.nnz());
-  typename F::Repr prev{};
-  std::uint32_t prev_i = ~0u;
-  for (std::size_t k = 0; k < m.nnz(); ++k) {
-    const auto& r = m.vals[k].mont();
-    if (prev_i != ~0u && r == prev) {
-      idx[k] = prev_i;
-      continue;
-    }
-    auto [it, fresh] = dict.try_emplace(r, static_cast<std::uint32_t>(values.size()));
-    if (fresh) values.push_back(r);
-    idx[k] = prev_i = it->second;
-    prev = r;
-  }
+  // A matrix with more than 2^32 distinct values has more than 2^32 terms, beyond the format.
+  auto d = r1cs::dictionary_of<std::uint32_t>(std::span<const F>(m.vals));
+  if (!d) throw std::invalid_argument("CSR cache: more than 2^32 distinct coefficients");
+  const auto& values = d->values;
+  const auto& idx = d->pos;
   w.pod(static_cast<std::uint32_t>(values.size()));
-  for (const auto& r : values) w.bytes(r.data(), F::kBytes);
+  for (const F& v : values) w.bytes(v.mont().data(), F::kBytes);
   w.bytes(idx.data(), idx.size() * 4);
 }
 

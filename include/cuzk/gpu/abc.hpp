@@ -17,6 +17,8 @@
 
 namespace cuzk::gpu {
 
+// A CSR matrix on the device. An indexed matrix (CsrMatrix::indexed) goes up as its 16-bit
+// value positions and their table instead of its values: 6 bytes a term instead of 36.
 template <class Fr>
 class DeviceCsr {
  public:
@@ -24,35 +26,53 @@ class DeviceCsr {
   explicit DeviceCsr(const r1cs::CsrMatrix<Fr>& m)
       : row_ptr_(std::span<const std::uint64_t>(m.row_ptr)),
         cols_(std::span<const std::uint32_t>(m.cols)),
-        vals_(std::span<const Fr>(m.vals)),
-        rows_(m.num_rows()) {}
-  static std::size_t bytes(const r1cs::CsrMatrix<Fr>& m) {
-    return m.row_ptr.size() * 8 + m.nnz() * (4 + sizeof(Fr));
+        rows_(m.num_rows()) {
+    if (m.indexed()) {
+      idx_ = DeviceBuffer<std::uint16_t>(std::span<const std::uint16_t>(m.val_idx));
+      table_ = DeviceBuffer<Fr>(std::span<const Fr>(m.val_table));
+    } else {
+      vals_ = DeviceBuffer<Fr>(std::span<const Fr>(m.vals));
+    }
   }
+  // Bytes of the host arrays one pass over m reads (row pointers, columns, and the values or
+  // their positions): what a streamed pass uploads and the pinned tier registers.
+  static std::size_t pass_bytes(const r1cs::CsrMatrix<Fr>& m) {
+    return m.row_ptr.size() * 8 + m.nnz() * (4 + (m.indexed() ? sizeof(std::uint16_t) : sizeof(Fr)));
+  }
+  // Bytes of the value table (0 when not indexed): on the device beside a streamed matrix too.
+  static std::size_t table_bytes(const r1cs::CsrMatrix<Fr>& m) { return m.val_table.size() * sizeof(Fr); }
+  // VRAM of the resident matrix.
+  static std::size_t bytes(const r1cs::CsrMatrix<Fr>& m) { return pass_bytes(m) + table_bytes(m); }
   std::size_t num_rows() const { return rows_; }
   const std::uint64_t* row_ptr() const { return row_ptr_.data(); }
   const std::uint32_t* cols() const { return cols_.data(); }
-  const Fr* vals() const { return vals_.data(); }
+  const Fr* vals() const { return vals_.data(); }      // null when indexed
+  const std::uint16_t* idx() const { return idx_.data(); }  // null when not indexed
+  const Fr* table() const { return table_.data(); }
 
  private:
   DeviceBuffer<std::uint64_t> row_ptr_;
   DeviceBuffer<std::uint32_t> cols_;
   DeviceBuffer<Fr> vals_;
+  DeviceBuffer<std::uint16_t> idx_;
+  DeviceBuffer<Fr> table_;
   std::size_t rows_ = 0;
 };
 
 // out[i] = <row i of m, w> for i < m.num_rows(), out[i] = 0 for num_rows() <= i < n
 // (device pointers; w holds at least the matrix's num_cols values; n >= num_rows()).
+// mul: out[i] *= <row i of m, w> instead, rows past num_rows() unchanged.
 template <class Fr>
-void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n);
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n, bool mul = false);
 
 // One chunk of a streamed matrix (csr_chunks.hpp) on the device, the twin of one chunk of
 // eval_chunks_host: buf holds the chunk as c lays it out; out[i] = <row i, w> (mul: out[i] *=
 // <row i, w>) for the rows the chunk finishes; carry: two device elements, chunk k of a matrix
-// reading the carry from slot (k + 1) % 2 and writing it to slot k % 2.
+// reading the carry from slot (k + 1) % 2 and writing it to slot k % 2. table: null when the
+// chunk holds the values, else the device value table and the chunk holds 16-bit positions.
 template <class Fr>
 void eval_rows_chunk_device(const unsigned char* buf, const CsrChunk& c, const Fr* w, Fr* out, Fr* carry,
-                            std::size_t k, bool mul);
+                            std::size_t k, bool mul, const Fr* table = nullptr);
 
 // Bellperson H on device-resident a, b, c (plan.size() each, used as scratch): a <- the
 // coefficients of (A B - C) / Z, computed on the coset g<omega>; equal to

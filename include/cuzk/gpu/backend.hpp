@@ -97,6 +97,10 @@ class DeviceProvingKey {
   // The constraint matrices a streamed key reads from pk at every proof (A, B, and C when the
   // key's H uses the stored C): what to page-lock, beside the points, for fast chunk copies.
   static std::vector<const r1cs::CsrMatrix<typename E::Fr>*> streamed_matrices(const groth16::ProvingKey<E>& pk);
+  // The host arrays a streamed key reads at every proof: the five point arrays and, with
+  // matrices, the streamed matrices' row pointers, columns, and values (of an indexed matrix
+  // its 16-bit positions instead): what the pinned tier page-locks.
+  static std::vector<std::span<const std::byte>> streamed_host_arrays(const groth16::ProvingKey<E>& pk, bool matrices);
 
   // Uploads pk to `device` (throws CudaError on a device fault or out of memory,
   // std::invalid_argument for a malformed key or an unknown placement). Resident points

@@ -27,7 +27,8 @@ struct CsrChunk {
   bool continued = false;        // row r0 began in the chunk before (its sum so far: the carry)
   bool split = false;            // row r1-1 goes on in the next chunk (its sum so far: the carry)
   // The chunk in its buffer: row_ptr[r0 .. r1] at offset 0, cols[z0 .. z1) at cols_off,
-  // vals[z0 .. z1) at vals_off (16-byte aligned), `bytes` in all.
+  // vals[z0 .. z1) at vals_off (16-byte aligned; of an indexed matrix, val_idx[z0 .. z1)),
+  // `bytes` in all.
   std::size_t cols_off = 0, vals_off = 0, bytes = 0;
 };
 
@@ -95,7 +96,8 @@ inline std::vector<CsrChunk> plan_csr_chunks(std::span<const std::uint64_t> row_
 
 // The evaluation the device does chunk by chunk, on the host (the CPU twin the tests compare
 // the device with): out[i] = <row i, w> (mul: out[i] *= <row i, w>) for every row, reading
-// the terms only through the chunks' ranges and passing split rows' sums as the carry.
+// the terms only through the chunks' ranges (their values through the value index when the
+// matrix has one) and passing split rows' sums as the carry.
 template <class F, class Matrix>
 void eval_chunks_host(const Matrix& m, std::span<const CsrChunk> chunks, std::span<const F> w, std::span<F> out,
                       bool mul) {
@@ -104,7 +106,7 @@ void eval_chunks_host(const Matrix& m, std::span<const CsrChunk> chunks, std::sp
     for (std::uint64_t i = c.r0; i < c.r1; ++i) {
       const std::uint64_t b = std::max(m.row_ptr[i], c.z0), e = std::min(m.row_ptr[i + 1], c.z1);
       F acc = F::zero();
-      for (std::uint64_t k = b; k < e; ++k) acc += m.vals[k] * w[m.cols[k]];
+      for (std::uint64_t k = b; k < e; ++k) acc += m.value(k) * w[m.cols[k]];
       if (i == c.r0 && c.continued) acc += carry;
       if (i + 1 == c.r1 && c.split) {
         carry = acc;

@@ -1,5 +1,8 @@
 // Sparse matrix in compressed-sparse-row form over a field F (values kept in Montgomery form,
 // i.e. as F objects). Row i holds the terms cols[row_ptr[i] .. row_ptr[i+1]) with vals alike.
+// Optionally a value index as well (index_values, value_dictionary.hpp): the values as 16-bit
+// positions in a table of the distinct ones, which the GPU backend reads instead of vals
+// (2 bytes a term instead of 32).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +20,10 @@ struct CsrMatrix {
   std::vector<std::uint64_t> row_ptr{0};  // size num_rows() + 1, row_ptr[0] == 0, non-decreasing
   std::vector<std::uint32_t> cols;         // size nnz(), each < num_cols
   std::vector<F> vals;                     // size nnz()
+  // The value index: empty, or val_idx of size nnz() with vals[k] == val_table[val_idx[k]].
+  // Adding a term drops it; validate() checks it.
+  std::vector<F> val_table;
+  std::vector<std::uint16_t> val_idx;
 
   struct Row {
     std::span<const std::uint32_t> cols;
@@ -26,6 +33,9 @@ struct CsrMatrix {
 
   std::size_t num_rows() const { return row_ptr.size() - 1; }
   std::size_t nnz() const { return cols.size(); }
+  bool indexed() const { return !val_idx.empty(); }
+  // Term k's value, read through the index when there is one (what the GPU backend reads).
+  const F& value(std::size_t k) const { return indexed() ? val_table[val_idx[k]] : vals[k]; }
 
   Row row(std::size_t i) const {
     const auto b = static_cast<std::size_t>(row_ptr[i]);
@@ -35,6 +45,7 @@ struct CsrMatrix {
 
   // Appends a term to the row being built; end_row() closes it.
   void push_term(std::uint32_t col, const F& v) {
+    if (indexed()) val_table.clear(), val_idx.clear();
     cols.push_back(col);
     vals.push_back(v);
   }
@@ -60,9 +71,17 @@ struct CsrMatrix {
       if (cols[k] >= num_cols)
         bad("column " + std::to_string(cols[k]) + " at entry " + std::to_string(k) + " >= num_cols " +
             std::to_string(num_cols));
+    if (!indexed()) return;
+    if (val_idx.size() != vals.size()) bad("the value index and vals differ in size");
+    for (std::size_t k = 0; k < val_idx.size(); ++k)
+      if (val_idx[k] >= val_table.size() || !(val_table[val_idx[k]] == vals[k]))
+        bad("the value index disagrees with vals at entry " + std::to_string(k));
   }
 
-  bool operator==(const CsrMatrix&) const = default;
+  // The same matrix: the value index, a derived copy of vals, is not compared.
+  bool operator==(const CsrMatrix& o) const {
+    return num_cols == o.num_cols && row_ptr == o.row_ptr && cols == o.cols && vals == o.vals;
+  }
 };
 
 }  // namespace cuzk::r1cs
