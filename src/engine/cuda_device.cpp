@@ -112,11 +112,13 @@ class CudaDeviceBackend final : public DeviceBackend {
   std::string device_name(int d) const override { return gpu::device_description(d); }
   std::uint64_t default_vram_budget(int d) const override { return free_vram(d); }
   // Before a key is loaded: the shape formulas (shape.hpp) for a resident key; for a
-  // streamed one (points and matrices in host memory) its NTT twiddles, and a proof's witness,
-  // two domain-sized arrays and the smallest chunk buffers place() may choose. Once loaded,
-  // the CUDA backend's own figures (CurveDevice::key_bytes / scratch_bytes) are reserved.
+  // streamed one (points and matrices in host memory) its NTT twiddles and at most its
+  // matrices' value tables, and a proof's witness, two domain-sized arrays and the smallest
+  // chunk buffers place() may choose. Once loaded, the CUDA backend's own figures
+  // (CurveDevice::key_bytes / scratch_bytes) are reserved.
   std::uint64_t key_bytes(const KeyShape& s) const override {
-    return resident(s) ? key_host_bytes(s) : s.fr_bytes * std::max<std::uint64_t>(1, s.domain_size / 2) + (1u << 20);
+    if (resident(s)) return key_host_bytes(s);
+    return s.fr_bytes * std::max<std::uint64_t>(1, s.domain_size / 2) + key_index_table_bytes(s) + (1u << 20);
   }
   std::uint64_t scratch_bytes(const KeyShape& s) const override {
     if (resident(s)) return engine::scratch_bytes(s);

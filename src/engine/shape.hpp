@@ -43,9 +43,11 @@ inline std::uint64_t key_point_bytes(const KeyShape& s) {
   const std::uint64_t g1 = (s.num_public + 1) + 2 * s.num_vars + (s.num_vars - s.num_public - 1) + s.h_len;
   return s.g1_bytes * g1 + s.g2_bytes * s.num_vars;
 }
-inline std::uint64_t key_index_bytes(const KeyShape& s) {
-  return 2 * s.nnz + s.fr_bytes * std::min<std::uint64_t>(s.nnz, 3 * 65536);
+// The value tables: at most 65536 distinct values in each of the three matrices.
+inline std::uint64_t key_index_table_bytes(const KeyShape& s) {
+  return s.fr_bytes * std::min<std::uint64_t>(s.nnz, 3 * 65536);
 }
+inline std::uint64_t key_index_bytes(const KeyShape& s) { return 2 * s.nnz + key_index_table_bytes(s); }
 inline std::uint64_t key_host_bytes(const KeyShape& s) {
   return key_point_bytes(s) + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1) + key_index_bytes(s);
 }
