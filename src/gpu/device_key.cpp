@@ -154,12 +154,13 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
   }
   // Some part streams: the two chunk buffers stay for the whole proof. H in two arrays
-  // (compute_h_*_lean_device, the matrices evaluated twice, resident or streamed). The MSMs, in order (H with h in the first array; A, B1, B2 with the
-  // witness's scalars; L with its own): a resident part's scalars are classified over its
-  // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace reserved
-  // at the largest MSM's need before the first. After a streamed MSM its chunk scalars' blocks
-  // may stay cached in the stream-ordered pool, too small for the larger allocations after
-  // them: the witness and L phases count them too.
+  // (compute_h_*_lean_device, the matrices evaluated twice, resident or streamed). The MSMs,
+  // in order (H with h in the first array; A, B1, B2 with the witness's scalars; L with its
+  // own): a resident part's scalars are classified over its whole range, a streamed one's a
+  // chunk at a time; the MSM scratch is one workspace reserved at the largest MSM's need before
+  // the first. After a streamed MSM its chunk scalars' blocks may stay cached in the
+  // stream-ordered pool, too small for the larger allocations after them: the witness and L
+  // phases count them too.
   const std::size_t c = resolve_chunk(pk, l.chunk);
   const std::size_t chunk_scalars = S::resident_bytes(c) + S::build_scratch_bytes(c);
   auto classified = [&](bool resident, std::size_t len) {
