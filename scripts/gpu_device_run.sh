@@ -11,7 +11,8 @@
 #          `ctest -L gpu --output-on-failure` and the benchmark;
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
 #          (same tests through ctest, same benchmark) instead, and says so.
-#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out.
+#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out;
+#   CTEST_REGEX=re runs only the gpu tests whose names match (ctest -R).
 #   Writes at most 8 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
 #   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran,
 #   ntt_shapes.log with BENCH_NTT_SHAPES).
@@ -152,7 +153,7 @@ trc=0
 if [ -n "${SKIP_CTEST:-}" ]; then
   say "SKIP_CTEST set: ctest -L gpu not run"
 else
-  ( cd "$TESTDIR" && ctest -L gpu --output-on-failure --timeout "${CTEST_TIMEOUT:-300}" -j"${CTEST_JOBS:-1}" ) > "$OUT/ctest.log" 2>&1
+  ( cd "$TESTDIR" && ctest -L gpu ${CTEST_REGEX:+-R "$CTEST_REGEX"} --output-on-failure --timeout "${CTEST_TIMEOUT:-300}" -j"${CTEST_JOBS:-1}" ) > "$OUT/ctest.log" 2>&1
   trc=$?
   say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
 fi

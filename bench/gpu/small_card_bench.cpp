@@ -4,13 +4,13 @@
 // each size in CUZK_BENCH_VRAM_GIB (a comma-separated list of GiB, default 16). The layout is
 // the engine's: CUZK_BENCH_LAYOUT=auto picks it part by part (DeviceProvingKey::choose_layout:
 // the parts that save the most link bytes resident, the rest streamed), otherwise every part
-// streams (key_placement "stream"); the chunk is the largest power of two, at most the default,
+// streams (key_placement "stream"); the chunk is the largest power of two, at most the cap below,
 // with which the all-streamed key and one proof fit. First, when the device can hold it, the
 // same proof with the key resident: every other proof's terms must equal it (the synthetic
 // proofs do not verify). Reports the figures the choice rests on, the device memory each proof
 // used (free memory before and after: the stream-ordered pool keeps what it took), and its phases.
-// CUZK_BENCH_MAX_CHUNK_LOG=k[,k2...]: chunks of at most 2^k points (default 22,
-// kDefaultStreamChunk), each cap tried on each card.
+// CUZK_BENCH_MAX_CHUNK_LOG=k[,k2...]: chunks of at most 2^k points (default 24,
+// kMaxStreamChunk, the engine's), each cap tried on each card.
 // CUZK_BENCH_WITNESS_LIKE=1: PoRep-like witness values (50% 0, 40% 1, 10% uniform) instead
 // of the chain's dense ones. CUZK_BENCH_PIN=1: the key's points and matrices page-locked once,
 // before the first card, as the engine's pinned tier holds a key (else pageable).
@@ -92,7 +92,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   const char* layout_env = std::getenv("CUZK_BENCH_LAYOUT");
   const bool by_part = layout_env != nullptr && std::string(layout_env) == "auto";
   const char* max_env = std::getenv("CUZK_BENCH_MAX_CHUNK_LOG");
-  const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "22");
+  const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "24");
   for (const double cap_gib : number_list(cap_env != nullptr ? cap_env : "16"))
     for (const double max_log : max_logs) {
       gpu::release_cached_device_memory();

@@ -29,15 +29,15 @@ struct TermValues {
 
 template <class Dv>
 __global__ void eval_rows_kernel(const std::uint64_t* row_ptr, const std::uint32_t* cols, TermValues<Dv> v,
-                                 const Dv* w, Dv* out, std::uint64_t rows, std::uint64_t n, bool mul) {
+                                 const Dv* w, Dv* out, std::uint64_t rows, std::uint64_t n) {
   const std::uint64_t i = kern::global_id();
-  if (i >= n || (mul && i >= rows)) return;
+  if (i >= n) return;
   Dv acc = Dv::zero();
   if (i < rows) {
     const std::uint64_t e = row_ptr[i + 1];
     for (std::uint64_t k = row_ptr[i]; k < e; ++k) acc += v.at(k) * kern::ld(w + cols[k]);
   }
-  kern::st(out + i, mul ? kern::ld(out + i) * acc : acc);
+  kern::st(out + i, acc);
 }
 
 // One chunk of a streamed matrix (csr_chunks.hpp): thread i sums row r0 + i's terms in
@@ -91,13 +91,13 @@ F vanishing_at(const NttPlan<F>& plan, const F& g) {  // Z(g) = g^n - 1
 }  // namespace
 
 template <class Fr>
-void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n, bool mul) {
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n) {
   if (n < m.num_rows())
     throw std::invalid_argument("eval_rows_device: " + std::to_string(m.num_rows()) + " rows do not fit " +
                                 std::to_string(n) + " outputs");
   if (n == 0) return;
   const TermValues<D<Fr>> v{dev(m.vals()), m.idx(), dev(m.table())};
-  eval_rows_kernel<<<blocks_for(n), kThreads>>>(m.row_ptr(), m.cols(), v, dev(w), dev(out), m.num_rows(), n, mul);
+  eval_rows_kernel<<<blocks_for(n), kThreads>>>(m.row_ptr(), m.cols(), v, dev(w), dev(out), m.num_rows(), n);
   CUZK_CUDA_LAUNCH_CHECK("eval_rows_kernel");
 }
 
@@ -182,7 +182,7 @@ void compute_h_classic_ab_lean_device(const NttPlan<F>& plan, F* a, F* b, const 
 }
 
 #define CUZK_GPU_INSTANTIATE(F)                                                              \
-  template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t, bool);   \
+  template void eval_rows_device<F>(const DeviceCsr<F>&, const F*, F*, std::size_t);         \
   template void compute_h_classic_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);            \
   template void compute_h_classic_ab_device<F>(const NttPlan<F>&, F*, F*, F*, const F&);                 \
   template void compute_h_classic_ab_lean_device<F>(const NttPlan<F>&, F*, F*, const std::function<void(F*)>&, \

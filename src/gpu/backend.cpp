@@ -157,7 +157,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   }
   const bool classic = K.conv == HConvention::kZDivided;
   DeviceBuffer<Fr> a(n, DeviceAlloc::kStreamOrdered);  // a, then h's coefficients
-  if (L.is_all_resident()) {  // three arrays
+  if (L.resident(P::kMatrices)) {  // three arrays
     DeviceBuffer<Fr> bc(2 * n, DeviceAlloc::kStreamOrdered);
     Fr* b = bc.data();
     Fr* c = b + n;
@@ -173,14 +173,10 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     if (classic) compute_h_classic_ab_device<Fr>(*K.plan, a.data(), b, c, poly::multiplicative_generator<Fr>());
     else compute_h_snarkjs_device<Fr>(*K.plan, a.data(), b, c);
   } else {
-    // Two arrays (a key that does not fit whole leaves the memory of a third to its parts):
-    // the matrices evaluated twice, resident ones in place, streamed ones through the chunk
-    // buffers.
+    // Two arrays: the matrices stream through the chunk buffers, twice for the second half.
     DeviceBuffer<Fr> b(n, DeviceAlloc::kStreamOrdered);
-    const bool on_device = L.resident(P::kMatrices);
-    auto eval = [&](const DeviceCsr<Fr>& d, const HostCsr<Fr>& h, Fr* o, bool mul) {
-      if (on_device) eval_rows_device<Fr>(d, dw.data(), o, n, mul);
-      else ps->eval_rows<Fr>(*h.m, h.chunks, dw.data(), o, n, mul, h.table.data());
+    auto eval = [&](const HostCsr<Fr>& m, Fr* o, bool mul) {
+      ps->eval_rows<Fr>(*m.m, m.chunks, dw.data(), o, n, mul, m.table.data());
     };
     // C's values on the domain into o (the stored C, else a.b), timed as eval_abc, not h_poly.
     using Clock = std::chrono::steady_clock;
@@ -192,18 +188,18 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       stream_synchronize();  // the transforms queued before are h_poly's
       const auto t0 = Clock::now();
       if (K.c_resident) {
-        eval(K.C, K.host_C, o, false);
+        eval(K.host_C, o, false);
       } else {
-        eval(K.A, K.host_A, o, false);
-        eval(K.B, K.host_B, o, true);
+        eval(K.host_A, o, false);
+        eval(K.host_B, o, true);
       }
       stream_synchronize();
       c_ms = ms_since(t0);
     };
     {
       ScopedPhase p(t, "eval_abc");
-      eval(K.A, K.host_A, a.data(), false);
-      eval(K.B, K.host_B, b.data(), false);
+      eval(K.host_A, a.data(), false);
+      eval(K.host_B, b.data(), false);
       stream_synchronize();
     }
     t.check_cancel();

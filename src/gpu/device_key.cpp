@@ -153,9 +153,9 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     }
     return nv * sizeof(Fr) + std::max(phase1, phase2) + (std::size_t{16} << 20);
   }
-  // Some part streams: the two chunk buffers stay for the whole proof. H in two arrays
-  // (compute_h_*_lean_device, the matrices evaluated twice, resident or streamed). The MSMs,
-  // in order (H with h in the first array; A, B1, B2 with the witness's scalars; L with its
+  // Some part streams: the two chunk buffers stay for the whole proof. H: three arrays when
+  // the matrices are resident, else two (compute_h_*_lean_device, the streamed matrices
+  // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the witness's scalars; L with its
   // own): a resident part's scalars are classified over its whole range, a streamed one's a
   // chunk at a time; the MSM scratch is one workspace reserved at the largest MSM's need before
   // the first. After a streamed MSM its chunk scalars' blocks may stay cached in the
@@ -168,7 +168,7 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   };
   const std::size_t msm = proof_msm_scratch_bytes<E>(KeyLayout{l.resident_mask, c}, nv, nh, nl);
   const bool w_resident = l.any_resident(KeyLayout::kWitnessMask);
-  const std::size_t h_phase = 2 * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
+  const std::size_t h_phase = (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
   const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
   const std::size_t cached = l.all_resident(KeyLayout::kPointsMask) ? 0 : chunk_scalars;
   const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + cached + msm;

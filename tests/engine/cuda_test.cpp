@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/r1cs/value_dictionary.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "key_shape.hpp"
 #include "shape.hpp"
@@ -24,6 +25,15 @@ EngineConfig cuda_config(std::vector<CircuitSpec> circuits) {
   c.vram_budget_bytes = 0;  // free memory minus 1 GiB
   c.workers_per_device = 2;
   return c;
+}
+
+// The key in a cached .zkey as the engine holds it once loaded: with its matrices' value index
+// (TypedHostKey), which the CUDA backend's VRAM figures count.
+template <class E>
+groth16::ProvingKey<E> engine_key(const std::filesystem::path& zkey) {
+  auto pk = groth16::read_zkey<E>(io::BinFile::open(zkey, groth16::zkey_detail::kZkeyFile));
+  for (auto* m : {&pk.a, &pk.b, &pk.c}) r1cs::index_values(*m);
+  return pk;
 }
 
 TEST(EngineCuda, ProvesAndVerifiesOnBothCurves) {
@@ -70,8 +80,7 @@ TEST(EngineCuda, TightVramBudgetThreeWorkersWaitNotFail) {
     ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
     const auto file = probe.key_file("big");
     ASSERT_TRUE(file.has_value());
-    const groth16::ProvingKey<E> pk =
-        groth16::read_zkey<E>(io::BinFile::open(*file, groth16::zkey_detail::kZkeyFile));
+    const groth16::ProvingKey<E> pk = engine_key<E>(*file);
     key_b = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
     scratch_b = gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
     const KeyShape shape = shape_of(pk);
@@ -129,8 +138,7 @@ TEST(EngineCuda, KeyDroppedFromVramStaysPinnedAndIsUploadedAgain) {
     std::uint64_t keys = 0, scratch_min = ~0ull;
     for (const char* id : {"a", "b"}) {
       ASSERT_EQ(probe.preload(id), ErrorCode::kOk);
-      const groth16::ProvingKey<E> pk =
-          groth16::read_zkey<E>(io::BinFile::open(*probe.key_file(id), groth16::zkey_detail::kZkeyFile));
+      const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file(id));
       const std::uint64_t k = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
       const std::uint64_t sc = gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
       const KeyShape shape = shape_of(pk);
@@ -179,8 +187,7 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
   {
     Engine probe(cuda_config({spec}));
     ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
-    const groth16::ProvingKey<E> pk =
-        groth16::read_zkey<E>(io::BinFile::open(*probe.key_file("big"), groth16::zkey_detail::kZkeyFile));
+    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
     resident_key = K::estimate_bytes(pk);
     resident = resident_key + K::estimate_proof_scratch_bytes(pk);
     const std::size_t chunk = std::size_t{1} << 14;
@@ -231,8 +238,7 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   {
     Engine probe(cuda_config({spec}));
     ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
-    const groth16::ProvingKey<E> pk =
-        groth16::read_zkey<E>(io::BinFile::open(*probe.key_file("big"), groth16::zkey_detail::kZkeyFile));
+    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
     const std::size_t chunk = std::size_t{1} << 12;
     budget = K::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) +
              K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) + (1u << 20);

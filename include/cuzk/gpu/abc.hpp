@@ -61,9 +61,8 @@ class DeviceCsr {
 
 // out[i] = <row i of m, w> for i < m.num_rows(), out[i] = 0 for num_rows() <= i < n
 // (device pointers; w holds at least the matrix's num_cols values; n >= num_rows()).
-// mul: out[i] *= <row i of m, w> instead, rows past num_rows() unchanged.
 template <class Fr>
-void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n, bool mul = false);
+void eval_rows_device(const DeviceCsr<Fr>& m, const Fr* w, Fr* out, std::size_t n);
 
 // One chunk of a streamed matrix (csr_chunks.hpp) on the device, the twin of one chunk of
 // eval_chunks_host: buf holds the chunk as c lays it out; out[i] = <row i, w> (mul: out[i] *=

@@ -57,6 +57,11 @@ class DeviceProvingKey {
  public:
   // Points per streamed chunk when the caller gives 0 (clamped to the longest point array).
   static constexpr std::size_t kDefaultStreamChunk = std::size_t{1} << 22;
+  // The largest chunk fitting_stream_chunk and choose_layout pick by default: larger chunks
+  // cut a streamed MSM's per-chunk work (H200, 2^27, pinned: a streamed G2 MSM 827 ms in
+  // chunks of 2^22, 571 in 2^23, 523 in 2^24, near the link's ~470; G1 witness MSMs 288 ->
+  // 223-252 ms), so a card with room for them takes them before keeping parts resident.
+  static constexpr std::size_t kMaxStreamChunk = std::size_t{1} << 24;
 
   // VRAM the key takes on the device (resident: query points, constraint matrices, NTT
   // twiddles; streamed: matrices and twiddles), computable before uploading.
@@ -79,7 +84,7 @@ class DeviceProvingKey {
   // with which the all-streamed key and one proof fit vram_bytes; min_chunk when none does.
   static std::size_t fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
                                           std::size_t min_chunk = std::size_t{1} << 12,
-                                          std::size_t max_chunk = kDefaultStreamChunk);
+                                          std::size_t max_chunk = kMaxStreamChunk);
   // The layout for a device with vram_bytes for the key and one proof: all resident when that
   // fits; else, at the fitting_stream_chunk, the resident set that saves the most link bytes
   // per proof (choose_resident_mask; the matrices weigh twice their size, as a streamed key
@@ -87,7 +92,7 @@ class DeviceProvingKey {
   // nothing does: the caller compares the estimates with its budget).
   static KeyLayout choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
                                  std::size_t min_chunk = std::size_t{1} << 12,
-                                 std::size_t max_chunk = kDefaultStreamChunk);
+                                 std::size_t max_chunk = kMaxStreamChunk);
   // The largest chunk (points) whose two chunk buffers (of the largest point type) plus
   // the MSM scratch of one chunk fit in vram_bytes; at most the longest point array.
   // Throws std::invalid_argument when not even a one-point chunk fits.
