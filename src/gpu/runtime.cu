@@ -135,6 +135,13 @@ void* device_alloc(std::size_t bytes, DeviceAlloc how) {
       CUZK_CUDA_CHECK(cudaDeviceSynchronize());
       e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
     }
+    if (out_of_memory(e)) {
+      // The pool's cache may hold the memory in freed blocks smaller than this request (a
+      // proof's domain-sized arrays, freed before its larger MSM scratch): back to the driver,
+      // which maps it again for this one.
+      release_cached_device_memory();
+      e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
+    }
     CUZK_CUDA_CHECK(e);
     if (g) CUZK_CUDA_CHECK(cudaMemsetAsync(static_cast<unsigned char*>(p) + bytes, kGuard, g, cudaStreamPerThread));
     return p;

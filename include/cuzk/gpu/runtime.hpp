@@ -63,9 +63,10 @@ class DeviceGuard {
 //       - the thread that frees it (destroys the buffer) must do so after every other stream's
 //         use of it has finished (that stream synchronised, or its thread joined after a
 //         synchronous call): the free is ordered in the freeing thread's stream only.
-//     The pool keeps freed memory for later allocations (no cudaMalloc cost per proof); a
-//     plain allocation that finds the device full first returns that cache to the driver and
-//     tries again (release_cached_device_memory()).
+//     The pool keeps freed memory for later allocations (no cudaMalloc cost per proof); an
+//     allocation of either kind that finds the device full returns that cache to the driver
+//     and tries again (release_cached_device_memory()): freed blocks smaller than a later,
+//     larger request would otherwise hold memory the VRAM estimates count as free.
 enum class DeviceAlloc { kPlain, kStreamOrdered };
 
 void* device_alloc(std::size_t bytes, DeviceAlloc how = DeviceAlloc::kPlain);
