@@ -43,8 +43,9 @@ struct EngineConfig {
   // cuda: where a key's points live on the device. "resident" (in VRAM), "stream" (points and
   // constraint matrices kept in host memory, streamed in chunks to every proof: cards smaller
   // than the key; a 2^27 PoRep-size proof needs about 15.5 GiB), "auto" (resident when key +
-  // one proof fit the VRAM budget; else the parts that save the most copying per proof resident,
-  // the rest streamed: gpu::DeviceProvingKey::choose_layout). cpu: ignored.
+  // one proof fit the VRAM budget; else the largest chunks that fit (up to 2^24 points), then the
+  // parts that save the most copying per proof resident, the rest streamed:
+  // gpu::DeviceProvingKey::choose_layout). cpu: ignored.
   std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start
