@@ -5,12 +5,15 @@
 // GPU backend reads instead of the values (u16 positions, index_values in csr.hpp's terms).
 //
 // Deterministic: the table lists the values in order of first occurrence whatever the
-// threading (blocks are scanned in parallel, their first occurrences merged in block order).
+// threading (blocks are scanned in parallel; each value keeps the first entry holding it).
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -38,51 +41,60 @@ struct ReprHash {
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
 };
-template <class F>
-using PosMap = std::unordered_map<typename F::Repr, std::uint32_t, ReprHash<F>>;
-
-// The first occurrences in vals[b, e) in order; false once more than `limit` are found.
-template <class F>
-bool first_occurrences(std::span<const F> vals, std::size_t b, std::size_t e, std::size_t limit, std::vector<F>& out) {
-  PosMap<F> seen;
-  const typename F::Repr* prev = nullptr;
-  for (std::size_t k = b; k < e; ++k) {
-    const auto& r = vals[k].mont();
-    if (prev != nullptr && r == *prev) continue;  // runs of one value are common
-    prev = &r;
-    if (seen.try_emplace(r, 0).second) {
-      if (out.size() == limit) return false;
-      out.push_back(vals[k]);
-    }
-  }
-  return true;
-}
+template <class F, class V>
+using ReprMap = std::unordered_map<typename F::Repr, V, ReprHash<F>>;
 }  // namespace dict_detail
 
 // The dictionary of vals with positions of type Pos, or nothing when vals holds more than
-// max_values distinct values (at most Pos's range).
+// max_values distinct values (at most Pos's range). Host memory beyond the result: a map of
+// at most max_values + 1 entries per thread and a shared one of at most twice that, whatever
+// the size of vals (a matrix with many distinct values is given up early, not collected).
 template <class Pos, class F>
 std::optional<ValueDictionary<F, Pos>> dictionary_of(std::span<const F> vals,
                                                      std::size_t max_values = std::size_t{std::numeric_limits<Pos>::max()} + 1) {
   constexpr std::size_t kBlock = std::size_t{1} << 20;
   const std::size_t blocks = (vals.size() + kBlock - 1) / kBlock;
-  std::vector<std::vector<F>> firsts(blocks);
-  std::vector<char> ok(blocks, 1);
+  // Pass 1: every distinct value and the first entry holding it, blocks in parallel, each
+  // block's first occurrences merged into `first` under the lock; stops past max_values.
+  dict_detail::ReprMap<F, std::uint64_t> first;
+  std::mutex mu;
+  std::atomic<bool> over{false};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i)
-      ok[i] = dict_detail::first_occurrences(vals, i * kBlock, std::min(vals.size(), (i + 1) * kBlock), max_values,
-                                             firsts[i]);
-  });
-  ValueDictionary<F, Pos> d;
-  dict_detail::PosMap<F> at;
-  for (std::size_t i = 0; i < blocks; ++i) {
-    if (!ok[i]) return std::nullopt;
-    for (const F& v : firsts[i])
-      if (at.try_emplace(v.mont(), static_cast<std::uint32_t>(d.values.size())).second) {
-        if (d.values.size() == max_values) return std::nullopt;
-        d.values.push_back(v);
+    dict_detail::ReprMap<F, std::uint64_t> local;
+    for (std::size_t i = r.begin(); i != r.end() && !over.load(std::memory_order_relaxed); ++i) {
+      local.clear();
+      const typename F::Repr* prev = nullptr;
+      for (std::size_t k = i * kBlock, e = std::min(vals.size(), k + kBlock); k < e; ++k) {
+        const auto& v = vals[k].mont();
+        if (prev != nullptr && v == *prev) continue;  // runs of one value are common
+        prev = &v;
+        if (local.try_emplace(v, k).second && local.size() > max_values) {
+          over = true;
+          return;
+        }
       }
+      const std::lock_guard<std::mutex> lock(mu);
+      for (const auto& [v, k] : local) {
+        auto [it, fresh] = first.try_emplace(v, k);
+        if (!fresh && k < it->second) it->second = k;
+      }
+      if (first.size() > max_values) over = true;
+    }
+  });
+  if (over) return std::nullopt;
+  // The table in order of first occurrence, whatever order the blocks were merged in.
+  std::vector<std::uint64_t> firsts;  // the entries where a value occurs first
+  firsts.reserve(first.size());
+  for (const auto& kv : first) firsts.push_back(kv.second);
+  std::sort(firsts.begin(), firsts.end());
+  ValueDictionary<F, Pos> d;
+  dict_detail::ReprMap<F, std::uint32_t> at;
+  d.values.reserve(firsts.size());
+  for (const std::uint64_t k : firsts) {
+    at.emplace(vals[k].mont(), static_cast<std::uint32_t>(d.values.size()));
+    d.values.push_back(vals[k]);
   }
+  // Pass 2: each entry's position, in parallel (the map is only read).
   d.pos.resize(vals.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, vals.size(), kBlock), [&](const auto& r) {
     const typename F::Repr* prev = nullptr;
