@@ -13,7 +13,7 @@
 #include "bench_util.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
-#include "cuzk/r1cs/value_dictionary.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 #include "host_points.hpp"
 
 namespace cuzk::bench {
@@ -83,7 +83,7 @@ inline SyntheticProof synthetic_mul_chain(std::size_t k) {
 inline void index_unless_disabled(SyntheticProof& s) {
   const char* e = std::getenv("CUZK_BENCH_INDEX");
   if (e != nullptr && std::string(e) == "0") return;
-  for (auto* m : {&s.pk.a, &s.pk.b, &s.pk.c}) r1cs::index_values(*m);
+  groth16::index_key_values(s.pk);
 }
 
 // Switches the key between the bellperson convention (C stored, n - 1 H points) and the

@@ -19,7 +19,7 @@
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/timings.hpp"
-#include "cuzk/r1cs/value_dictionary.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 #include "shape.hpp"
 
 namespace cuzk::engine {
@@ -28,13 +28,11 @@ struct HostKey {
   virtual ~HostKey() = default;
 };
 // A loaded key. Its constraint matrices get their value index here, once per load
-// (r1cs::index_values: the CUDA backend uploads and streams 16-bit value positions instead of
+// (groth16::index_key_values: the CUDA backend uploads and streams 16-bit value positions instead of
 // 32-byte values; a matrix with more than 65536 distinct values keeps none).
 template <class E>
 struct TypedHostKey final : HostKey {
-  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) {
-    for (auto* m : {&pk.a, &pk.b, &pk.c}) r1cs::index_values(*m);
-  }
+  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) { groth16::index_key_values(pk); }
   groth16::ProvingKey<E> pk;
 };
 

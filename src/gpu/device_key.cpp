@@ -155,12 +155,12 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   }
   // Some part streams: the two chunk buffers stay for the whole proof. H: three arrays when
   // the matrices are resident, else two (compute_h_*_lean_device, the streamed matrices
-  // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the witness's scalars; L with its
-  // own): a resident part's scalars are classified over its whole range, a streamed one's a
-  // chunk at a time; the MSM scratch is one workspace reserved at the largest MSM's need before
-  // the first. After a streamed MSM its chunk scalars' blocks may stay cached in the
-  // stream-ordered pool, too small for the larger allocations after them: the witness and L
-  // phases count them too.
+  // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the
+  // witness's scalars; L with its own): a resident part's scalars are classified over its
+  // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace reserved
+  // at the largest MSM's need before the first. After a streamed MSM its chunk scalars' blocks
+  // may stay cached in the stream-ordered pool, too small for the larger allocations after
+  // them: the witness and L phases count them too.
   const std::size_t c = resolve_chunk(pk, l.chunk);
   const std::size_t chunk_scalars = S::resident_bytes(c) + S::build_scratch_bytes(c);
   auto classified = [&](bool resident, std::size_t len) {
@@ -267,7 +267,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
   } else {
     const std::size_t cap = stream_buffer_bytes<E>(l.chunk);
     auto cut = [&](const r1cs::CsrMatrix<Fr>& m) {
-      HostCsr<Fr> h{&m, plan_csr_chunks(m.row_ptr, cap, HostCsr<Fr>::value_bytes(m)), {}};
+      HostCsr<Fr> h{&m, plan_csr_chunks(m.row_ptr, cap, DeviceCsr<Fr>::value_bytes(m)), {}};
       if (m.indexed()) h.table = DeviceBuffer<Fr>(std::span<const Fr>(m.val_table));
       return h;
     };

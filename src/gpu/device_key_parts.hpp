@@ -78,10 +78,6 @@ struct HostCsr {
   const r1cs::CsrMatrix<Fr>* m = nullptr;
   std::vector<CsrChunk> chunks;
   DeviceBuffer<Fr> table;
-  // Bytes a term's value takes in a chunk.
-  static std::size_t value_bytes(const r1cs::CsrMatrix<Fr>& m) {
-    return m.indexed() ? sizeof(std::uint16_t) : sizeof(Fr);
-  }
 };
 
 template <class E>

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "cuzk/gpu/backend.hpp"
-#include "cuzk/r1cs/value_dictionary.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "key_shape.hpp"
 #include "shape.hpp"
@@ -32,7 +32,7 @@ EngineConfig cuda_config(std::vector<CircuitSpec> circuits) {
 template <class E>
 groth16::ProvingKey<E> engine_key(const std::filesystem::path& zkey) {
   auto pk = groth16::read_zkey<E>(io::BinFile::open(zkey, groth16::zkey_detail::kZkeyFile));
-  for (auto* m : {&pk.a, &pk.b, &pk.c}) r1cs::index_values(*m);
+  groth16::index_key_values(pk);
   return pk;
 }
 

@@ -12,7 +12,7 @@
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
-#include "cuzk/r1cs/value_dictionary.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 
 namespace {
 using namespace cuzk;
@@ -54,8 +54,9 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
     SCOPED_TRACE(conv == groth16::HConvention::kOddCoset ? "odd coset" : "z divided");
     SCOPED_TRACE(indexed ? "value index" : "values");
     groth16::ProvingKey<E> pk = key_of_shape<E>(16, conv);
-    if (indexed)
-      for (auto* m : {&pk.a, &pk.b, &pk.c}) ASSERT_TRUE(r1cs::index_values(*m));
+    if (indexed) {
+      ASSERT_EQ(groth16::index_key_values(pk), 3);
+    }
     const std::size_t chunk = std::size_t{1} << 12;
     const std::size_t g1 = sizeof(typename E::G1Affine);
     using Csr = gpu::DeviceCsr<Fr>;

@@ -24,7 +24,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
-#include "cuzk/r1cs/value_dictionary.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 #include "require_device.hpp"
 #include "backend_test_util.hpp"
 #include "r1cs/random_r1cs.hpp"
@@ -52,7 +52,7 @@ struct RegisteredPoints {
 // pk with its matrices' value index (as the engine loads keys); the index of A must exist.
 template <class E>
 ProvingKey<E> with_value_index(ProvingKey<E> pk) {
-  for (auto* m : {&pk.a, &pk.b, &pk.c}) r1cs::index_values(*m);
+  index_key_values(pk);
   EXPECT_TRUE(pk.a.indexed());
   return pk;
 }

@@ -34,10 +34,14 @@ class DeviceCsr {
       vals_ = DeviceBuffer<Fr>(std::span<const Fr>(m.vals));
     }
   }
+  // Bytes a term's value takes: its 16-bit position when m is indexed, else the element.
+  static std::size_t value_bytes(const r1cs::CsrMatrix<Fr>& m) {
+    return m.indexed() ? sizeof(std::uint16_t) : sizeof(Fr);
+  }
   // Bytes of the host arrays one pass over m reads (row pointers, columns, and the values or
   // their positions): what a streamed pass uploads and the pinned tier registers.
   static std::size_t pass_bytes(const r1cs::CsrMatrix<Fr>& m) {
-    return m.row_ptr.size() * 8 + m.nnz() * (4 + (m.indexed() ? sizeof(std::uint16_t) : sizeof(Fr)));
+    return m.row_ptr.size() * 8 + m.nnz() * (4 + value_bytes(m));
   }
   // Bytes of the value table (0 when not indexed): on the device beside a streamed matrix too.
   static std::size_t table_bytes(const r1cs::CsrMatrix<Fr>& m) { return m.val_table.size() * sizeof(Fr); }
