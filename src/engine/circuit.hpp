@@ -32,9 +32,10 @@ class Circuit {
   virtual std::string source() const = 0;  // the .zkey path, or the native key's cache file
   // Cheap checks at submit (input form, witness length, w[0] = 1); throws EngineError.
   virtual void check_request(const ProofRequest& r) const = 0;
-  // Parses the key from `file` (the mapped source(); null: maps it here). A native circuit
-  // rebuilds a missing, corrupt or mis-shaped cache file instead (file is then stale).
-  virtual std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const = 0;
+  // Parses the key from `file` (the mapped source(); null: maps it here) and has backend b
+  // prepare it (CurveDevice::prepare). A native circuit rebuilds a missing, corrupt or
+  // mis-shaped cache file instead (file is then stale).
+  virtual std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const = 0;
   // The full assignment for the request (parsed .wtns, or synthesized from the seed).
   virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const = 0;
   // VRAM of the resident key and of one running proof on backend b, for the loaded key.

@@ -19,7 +19,6 @@
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/timings.hpp"
-#include "cuzk/groth16/key_value_index.hpp"
 #include "shape.hpp"
 
 namespace cuzk::engine {
@@ -27,12 +26,10 @@ namespace cuzk::engine {
 struct HostKey {
   virtual ~HostKey() = default;
 };
-// A loaded key. Its constraint matrices get their value index here, once per load
-// (groth16::index_key_values: the CUDA backend uploads and streams 16-bit value positions instead of
-// 32-byte values; a matrix with more than 65536 distinct values keeps none).
+// A loaded key, as the backend prepared it (CurveDevice::prepare) before it was shared.
 template <class E>
 struct TypedHostKey final : HostKey {
-  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) { groth16::index_key_values(pk); }
+  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) {}
   groth16::ProvingKey<E> pk;
 };
 
@@ -66,6 +63,10 @@ template <class E>
 class CurveDevice {
  public:
   virtual ~CurveDevice() = default;
+  // What this backend adds to a freshly loaded key, once per load, before the key is shared
+  // (cuda: the matrices' value index, groth16::index_key_values, so that matrices upload and
+  // stream as 16-bit value positions; cpu: nothing). Host bytes: DeviceBackend::host_key_extra_bytes.
+  virtual void prepare(groth16::ProvingKey<E>&) const {}
   // Copies the key to `device`. The host key outlives the returned copy (the key manager
   // drops device copies before the host copy).
   virtual std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) = 0;
@@ -93,6 +94,8 @@ class DeviceBackend {
   virtual std::uint64_t key_bytes(const KeyShape& s) const = 0;      // a resident key
   virtual std::uint64_t scratch_bytes(const KeyShape& s) const = 0;  // one proof while it runs
   virtual std::uint64_t pinned_bytes(const KeyShape&) const { return 0; }  // staging per proof
+  // Host bytes CurveDevice::prepare adds to a loaded key, at most (on top of key_host_bytes).
+  virtual std::uint64_t host_key_extra_bytes(const KeyShape&) const { return 0; }
   virtual CurveDevice<groth16::Bls12_381>& bls12_381() = 0;
   virtual CurveDevice<groth16::Bn254>& bn254() = 0;
 

@@ -165,10 +165,11 @@ struct Engine::Impl {
   // A job that can never fit the budgets is refused instead of waiting forever.
   void check_fits(const Circuit& c) const {
     const KeyShape& s = c.shape();
-    const std::uint64_t host = key_host_bytes(s) + witness_bytes(s);
+    const std::uint64_t key = key_host_bytes(s) + backend->host_key_extra_bytes(s);
+    const std::uint64_t host = key + witness_bytes(s);
     if (host > budget.capacity(PoolId::host()))
       throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(host) + " bytes of host memory (key " +
-                            std::to_string(key_host_bytes(s)) + " + witness " + std::to_string(witness_bytes(s)) +
+                            std::to_string(key) + " + witness " + std::to_string(witness_bytes(s)) +
                             ") but host_budget_bytes is " + std::to_string(budget.capacity(PoolId::host())));
     const std::uint64_t dev = backend->key_bytes(s) + backend->scratch_bytes(s);
     bool fits = false;

@@ -92,7 +92,8 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
       return l;
     }
   }
-  Reservation r = budget_.reserve(PoolId::host(), key_host_bytes(c.shape()), cancel);
+  Reservation r = budget_.reserve(PoolId::host(), key_host_bytes(c.shape()) + backend_.host_key_extra_bytes(c.shape()),
+                                  cancel);
   std::shared_ptr<const io::MappedFile> file;
   {
     std::lock_guard lk(m_);
@@ -105,7 +106,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
       file.reset();  // load_key reports (or, for a native circuit, repairs) the missing file
     }
   }
-  std::shared_ptr<const HostKey> key = c.load_key(file.get());
+  std::shared_ptr<const HostKey> key = c.load_key(backend_, file.get());
   if (file && file->same_as_on_disk()) file->drop_pages();  // parsed: leave the pages to the page cache
   else file.reset();                                          // a native circuit rebuilt its file
   {

@@ -55,15 +55,16 @@ class NativeCircuit final : public TypedCircuit<E> {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + this->id_ + " is native: the request needs a native_seed");
   }
 
-  std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const override {
+  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const override {
     try {
-      auto key = std::make_shared<TypedHostKey<E>>(this->parse_zkey(file, path_));
-      if (key->pk.num_vars == this->shape_.num_vars && key->pk.num_public() == this->shape_.num_public) return key;
+      groth16::ProvingKey<E> pk = this->parse_zkey(file, path_);
+      if (pk.num_vars == this->shape_.num_vars && pk.num_public() == this->shape_.num_public)
+        return this->host_key(b, std::move(pk));
       spdlog::warn("key cache {} has another shape; rebuilding", path_.string());
     } catch (const std::exception& e) {
       spdlog::warn("key cache {} is corrupt ({}); rebuilding", path_.string(), e.what());
     }
-    return std::make_shared<TypedHostKey<E>>(build_key());
+    return this->host_key(b, build_key());
   }
 
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {

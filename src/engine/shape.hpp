@@ -3,13 +3,13 @@
 // and S the size of a scalar (Fr):
 //
 //   key_host   = P1 * (ic + a + b_g1 + l + h) + P2 * b_g2 + nnz * (4 + S) + 3 * 8 * (rows + 1)
-//                + index
 //                (the ProvingKey's point vectors and its CSR matrices: u32 column + Fr value
 //                 per coefficient, u64 row pointers; ic = num_public + 1, a = b_g1 = b_g2 =
 //                 num_vars, l = num_vars - num_public - 1, h = n or n - 1)
 //   index      = 2 * nnz + S * min(nnz, 3 * 65536)
-//                (the matrices' value index, TypedHostKey: a u16 position per coefficient and
-//                 a table of at most 65536 distinct values per matrix; an upper bound)
+//                (the matrices' value index, which the cuda backend adds to every loaded key,
+//                 DeviceBackend::host_key_extra_bytes: a u16 position per coefficient and a
+//                 table of at most 65536 distinct values per matrix; an upper bound)
 //   key_device = key_host (a device copy holds the same points and matrices; the CUDA
 //                backend may report its own figure)
 //   witness    = 2 * S * num_vars   (the assignment and its flattened copy, or the .wtns
@@ -49,7 +49,7 @@ inline std::uint64_t key_index_table_bytes(const KeyShape& s) {
 }
 inline std::uint64_t key_index_bytes(const KeyShape& s) { return 2 * s.nnz + key_index_table_bytes(s); }
 inline std::uint64_t key_host_bytes(const KeyShape& s) {
-  return key_point_bytes(s) + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1) + key_index_bytes(s);
+  return key_point_bytes(s) + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1);
 }
 inline std::uint64_t witness_bytes(const KeyShape& s) { return 2ull * s.fr_bytes * s.num_vars; }
 inline std::uint64_t scratch_bytes(const KeyShape& s) { return 4ull * s.fr_bytes * s.domain_size + kMsmScratchBytes; }

@@ -70,6 +70,11 @@ class TypedCircuit : public Circuit {
   }
 
  protected:
+  // The loaded key as the engine shares it: prepared by backend b (CurveDevice::prepare).
+  static std::shared_ptr<const HostKey> host_key(DeviceBackend& b, groth16::ProvingKey<E> pk) {
+    b.curve<E>().prepare(pk);
+    return std::make_shared<const TypedHostKey<E>>(std::move(pk));
+  }
   std::shared_ptr<const TypedHostKey<E>> typed(std::shared_ptr<const HostKey> key) const {
     auto t = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
     if (!t) throw std::logic_error("circuit " + id_ + ": host key of another curve");

@@ -47,8 +47,8 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     }
   }
 
-  std::shared_ptr<const HostKey> load_key(const io::MappedFile* file) const override {
-    return std::make_shared<TypedHostKey<E>>(this->parse_zkey(file, path_));
+  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const override {
+    return this->host_key(b, this->parse_zkey(file, path_));
   }
 
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {

@@ -11,6 +11,7 @@
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
 #include "cuzk/groth16/zkey.hpp"
+#include "circuit.hpp"
 #include "key_shape.hpp"
 #include "shape.hpp"
 #include "support.hpp"
@@ -56,6 +57,29 @@ TEST(EngineCuda, ProvesAndVerifiesOnBothCurves) {
     EXPECT_EQ(k.layout, "resident") << k.circuit_id;
     EXPECT_GT(k.vram_bytes, 0u);
   }
+}
+
+// The cuda backend gives every loaded key its value index (CurveDevice::prepare) and reserves
+// host memory for it (DeviceBackend::host_key_extra_bytes, an upper bound).
+TEST(EngineCuda, LoadedKeysCarryTheValueIndex) {
+  const CircuitSpec spec = mul_chain("bls", "bls12_381", 4096);
+  const EngineConfig cfg = cuda_config({spec});
+  Engine e(cfg);
+  ASSERT_EQ(e.preload("bls"), ErrorCode::kOk);
+  const auto plain = groth16::read_zkey<groth16::Bls12_381>(io::BinFile::open(
+      cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4096-"), groth16::zkey_detail::kZkeyFile));
+  const auto circuit = make_circuit(spec, shared_cache_dir(), "circuits[0]");
+  const KeyShape& shape = circuit->shape();  // what the reservation is made from, before the key loads
+  EXPECT_EQ(key_of(e.status(), "bls").host_bytes, key_host_bytes(shape) + key_index_bytes(shape));
+
+  const auto backend = make_cuda_backend(cfg);
+  EXPECT_EQ(backend->host_key_extra_bytes(shape), key_index_bytes(shape));
+  const auto key = circuit->load_key(*backend, nullptr);
+  const auto& pk = dynamic_cast<const TypedHostKey<groth16::Bls12_381>&>(*key).pk;
+  EXPECT_TRUE(pk.a.indexed());
+  EXPECT_TRUE(pk.b.indexed());
+  EXPECT_EQ(pk.a, plain.a);  // the same values, read through the index
+  EXPECT_NO_THROW(pk.a.validate("A"));
 }
 
 TEST(EngineCuda, InjectedFaultIsRetried) {

@@ -5,6 +5,8 @@
 
 #include <fstream>
 
+#include "circuit.hpp"
+#include "cuzk/groth16/zkey.hpp"
 #include "shape.hpp"  // the documented estimate formulas (src/engine)
 #include "support.hpp"
 
@@ -261,6 +263,28 @@ TEST(EngineMemory, CancelSynthesizedJobWaitingForAWorker) {
   EXPECT_EQ(e.await("r0", 60s)->state, JobState::kSucceeded);
   EXPECT_EQ(e.await("r2", 60s)->state, JobState::kSucceeded);
   expect_only_keys_reserved(e);
+}
+
+// The cpu backend proves from the matrices' values: its loaded keys get no value index (the
+// cuda backend's, CurveDevice::prepare), and a key's host reservation is the key's own bytes.
+TEST(EngineMemory, CpuBackendLoadsKeysWithoutTheValueIndex) {
+  const CircuitSpec spec = mul_chain("c", "bn254", 1024);
+  Engine e(small_config({spec}));
+  ASSERT_EQ(e.preload("c"), ErrorCode::kOk);
+  const auto pk = groth16::read_zkey<groth16::Bn254>(
+      io::BinFile::open(cached_key(shared_cache_dir(), "mul-chain-bn254-constraints=1024-"), groth16::zkey_detail::kZkeyFile));
+  const auto circuit = make_circuit(spec, shared_cache_dir(), "circuits[0]");
+  const KeyShape& shape = circuit->shape();  // what the reservation is made from, before the key loads
+  EXPECT_EQ(key_of(e.status(), "c").host_bytes, key_host_bytes(shape));
+
+  const auto backend = make_cpu_backend(1, FaultInjection{});
+  EXPECT_EQ(backend->host_key_extra_bytes(shape), 0u);
+  const auto key = circuit->load_key(*backend, nullptr);
+  const auto& loaded = dynamic_cast<const TypedHostKey<groth16::Bn254>&>(*key).pk;
+  EXPECT_EQ(loaded.a, pk.a);
+  EXPECT_FALSE(loaded.a.indexed());
+  EXPECT_FALSE(loaded.b.indexed());
+  EXPECT_FALSE(loaded.c.indexed());
 }
 
 TEST(EngineMemory, KeyCacheSurvivesRestartAndCorruptionIsRebuilt) {
