@@ -16,6 +16,9 @@
 // before the first card, as the engine's pinned tier holds a key (else pageable).
 // CUZK_BENCH_INDEX=0: the matrices without their value index (the engine gives every loaded
 // key one: 16-bit value positions streamed and resident instead of 32-byte values).
+// CUZK_BENCH_PIN_WITNESS=1: the witness page-locked before the first proof, as the engine pins
+// a synthesized witness (pinned_witness_min_bytes), with the time the registration and its
+// release take; the proofs then upload it straight instead of through their staging.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -70,6 +73,12 @@ void run_small_card_bench(std::size_t max_log, int reps) {
               (gpu::DeviceCsr<Fr>::bytes(pk.a) + gpu::DeviceCsr<Fr>::bytes(pk.b) + gpu::DeviceCsr<Fr>::bytes(pk.c)) /
                   kGiB,
               pk.a.indexed() ? ", value-indexed" : "");
+  std::optional<gpu::HostRegistration> witness_reg;
+  if (std::getenv("CUZK_BENCH_PIN_WITNESS") != nullptr) {
+    t0 = std::chrono::steady_clock::now();
+    witness_reg.emplace(s.w.data(), s.w.size() * sizeof(Fr));
+    std::printf("    page-locking the witness (%.2f GiB): %.0f ms\n", s.w.size() * sizeof(Fr) / kGiB, wall_ms_since(t0));
+  }
   std::size_t free = 0, total = 0;
   gpu::device_memory(&free, &total);
   std::optional<groth16::ProofTerms<E>> resident;
@@ -131,6 +140,11 @@ void run_small_card_bench(std::size_t max_log, int reps) {
         std::printf("    terms equal the resident key's: %s\n", same ? "yes" : "NO");
       }
     }
+  if (witness_reg) {
+    t0 = std::chrono::steady_clock::now();
+    witness_reg.reset();
+    std::printf("    releasing the witness's page lock: %.0f ms\n", wall_ms_since(t0));
+  }
 }
 
 }  // namespace cuzk::bench

@@ -89,11 +89,12 @@ Reservation Budget::reserve(PoolId p, std::uint64_t bytes, const std::atomic<boo
   }
 }
 
-std::optional<Reservation> Budget::try_reserve(PoolId p, std::uint64_t bytes) {
+std::optional<Reservation> Budget::try_reserve(PoolId p, std::uint64_t bytes, Reclaim may_reclaim) {
   std::unique_lock lk(m_);
   if (bytes > at(p).capacity) return std::nullopt;
   for (;;) {
     if (take_locked(p, bytes)) return Reservation(this, p, bytes);
+    if (may_reclaim == Reclaim::kNo) return std::nullopt;
     const std::uint64_t deficit = bytes - (at(p).capacity - at(p).reserved);
     Reclaimer reclaim = reclaimer_;
     lk.unlock();

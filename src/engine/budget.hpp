@@ -68,8 +68,9 @@ class Budget {
   // Waits until `bytes` fit; throws BudgetExhausted if they never can, groth16::Cancelled
   // when *cancel becomes true while waiting.
   Reservation reserve(PoolId pool, std::uint64_t bytes, const std::atomic<bool>* cancel = nullptr);
-  // Reserves only if the bytes fit now (after reclaiming); never waits.
-  std::optional<Reservation> try_reserve(PoolId pool, std::uint64_t bytes);
+  // Reserves only if the bytes fit now (after reclaiming, unless Reclaim::kNo); never waits.
+  enum class Reclaim { kYes, kNo };
+  std::optional<Reservation> try_reserve(PoolId pool, std::uint64_t bytes, Reclaim reclaim = Reclaim::kYes);
 
   std::uint64_t capacity(PoolId pool) const;
   std::uint64_t reserved(PoolId pool) const;

@@ -45,6 +45,8 @@ class Circuit {
   // The pinned tier on backend b: the bytes a pin takes (0: b does not pin) and the pin.
   virtual std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const = 0;
+  // A synthesized witness page-locked on backend b (CurveDevice::pin_witness; null: not pinned).
+  virtual std::unique_ptr<HostPin> pin_witness(DeviceBackend& b, const Witness& w) const = 0;
   // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
   // does not verify throws EngineError(kInvalidArgument).
   virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,

@@ -40,6 +40,8 @@ class SimCurveDevice final : public CurveDevice<E> {
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
     return std::make_unique<SimHostPin<E>>(std::move(key));
   }
+  // Accounted only: the witness stays as it is.
+  std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) override { return std::make_unique<HostPin>(); }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {
     const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);

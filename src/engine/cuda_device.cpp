@@ -6,7 +6,9 @@
 // the pinned key tier (the host copy's points registered with the driver). Compiled only
 // with the CUDA backend (src/engine/CMakeLists.txt).
 #include <algorithm>
+#include <cstddef>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,6 +65,13 @@ struct CudaHostPin final : HostPin {
   std::vector<gpu::HostRegistration> regs;  // after key: unregistered before key lets go
 };
 
+// A synthesized witness registered with the driver for its upload (pinned_witness_min_bytes):
+// the proof then copies it straight to the device instead of through its staging buffers.
+struct CudaWitnessPin final : HostPin {
+  explicit CudaWitnessPin(std::span<const std::byte> w) : reg(w.data(), w.size()) {}
+  gpu::HostRegistration reg;
+};
+
 template <class E>
 class CudaCurveDevice final : public CurveDevice<E> {
  public:
@@ -90,6 +99,9 @@ class CudaCurveDevice final : public CurveDevice<E> {
     const bool s = matrices_streamed(key->pk);
     return std::make_unique<CudaHostPin<E>>(std::move(key), s);
   }
+  std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr> w) override {
+    return std::make_unique<CudaWitnessPin>(std::as_bytes(w));
+  }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {
     const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
@@ -111,7 +123,7 @@ class CudaDeviceBackend final : public DeviceBackend {
  public:
   explicit CudaDeviceBackend(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
-        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
+        witness_min_(c.pinned_witness_min_bytes), bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }
   std::string device_name(int d) const override { return gpu::device_description(d); }
@@ -135,6 +147,7 @@ class CudaDeviceBackend final : public DeviceBackend {
     return gpu::CudaBackend<groth16::Bls12_381>::kStagingBytes;
   }
   std::uint64_t host_key_extra_bytes(const KeyShape& s) const override { return key_index_bytes(s); }
+  std::uint64_t witness_pin_bytes(const KeyShape& s) const override { return engine::witness_pin_bytes(s, witness_min_); }
   CurveDevice<groth16::Bls12_381>& bls12_381() override { return bls_; }
   CurveDevice<groth16::Bn254>& bn254() override { return bn_; }
 
@@ -169,6 +182,7 @@ class CudaDeviceBackend final : public DeviceBackend {
   std::string mode_;
   int devices_;
   std::uint64_t vram_;
+  std::uint64_t witness_min_;
   CudaCurveDevice<groth16::Bls12_381> bls_;
   CudaCurveDevice<groth16::Bn254> bn_;
 };

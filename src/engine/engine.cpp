@@ -36,7 +36,7 @@ std::string random_id_prefix() {
 
 std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
   if (c.backend == "cuda") return make_cuda_backend(c);
-  return make_cpu_backend(c.devices, c.fault);
+  return make_cpu_backend(c);
 }
 
 std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
@@ -135,6 +135,8 @@ struct Engine::Impl {
   // Drops the job's working state (so its memory is free before anyone sees the result),
   // then makes it final, counts it and logs one line.
   void finish(Job& j, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+    j.witness_pin.reset();  // unpinned before the witness is freed
+    j.witness_pin_res.release();
     j.witness.reset();
     j.witness_res.release();
     j.lease.release();

@@ -40,6 +40,9 @@ struct Job {
   KeyManager::Lease lease;
   Reservation witness_res;
   std::unique_ptr<Witness> witness;
+  // The witness page-locked (Pipeline::pin_witness), dropped before the witness: declared after it.
+  std::unique_ptr<HostPin> witness_pin;
+  Reservation witness_pin_res;
   int exclude_device = -1, exclude_worker = -1;  // a retry after a device fault goes elsewhere
 
   Job() { timings.cancel = &cancel; }

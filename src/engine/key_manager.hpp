@@ -58,6 +58,8 @@ class KeyManager {
   KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits,
              std::uint64_t pin_headroom = 0);
   ~KeyManager();
+  // Pinned bytes no pin may take (the proofs' staging buffers).
+  std::uint64_t pin_headroom() const { return pin_headroom_; }
 
   // A reference to the circuit's key in host memory (loads it from disk if needed,
   // reserving host memory first). `load_ms` gets the time spent loading (0 on a hit).

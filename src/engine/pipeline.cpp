@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 
 #include "cuzk/error.hpp"
 #include "cuzk/gpu/runtime.hpp"
@@ -127,6 +129,7 @@ void Pipeline::synthesizer() {
         }
         j->witness = j->circuit->synthesize(j->request, t);
         std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
+        pin_witness(*j);
         p_.table.set_state(*j, JobState::kWaitingDevice, b->device);
         ready.jobs.push_back(j);
       } catch (...) {
@@ -136,6 +139,30 @@ void Pipeline::synthesizer() {
     if (ready.jobs.empty()) devq_.abandon(b->device);
     else devq_.push_ready(std::move(ready));
   }
+}
+
+// Page-locks the synthesized witness (DeviceBackend::witness_pin_bytes) when the pinned budget
+// has room for it beside the staging headroom, so the proof uploads it without staging. Never
+// waits and never evicts a key's pin: pins, key or witness, leave the headroom free, so the
+// workers' staging reservations always fit. Timed as phase "pin_witness" when it pins.
+void Pipeline::pin_witness(Job& j) {
+  const std::uint64_t need = p_.backend.witness_pin_bytes(j.circuit->shape());
+  if (need == 0) return;
+  std::optional<Reservation> r =
+      p_.budget.try_reserve(PoolId::pinned(), need + p_.keys.pin_headroom(), Budget::Reclaim::kNo);
+  if (!r) return;
+  r->shrink_to(need);
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    j.witness_pin = j.circuit->pin_witness(p_.backend, *j.witness);
+  } catch (const std::exception& e) {
+    spdlog::warn("job {}: cannot pin its witness ({}); it is uploaded through the staging buffers", j.request.request_id,
+                 e.what());
+    return;
+  }
+  if (!j.witness_pin) return;
+  j.witness_pin_res = std::move(*r);
+  j.timings.add("pin_witness", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
 }
 
 void Pipeline::worker(int device, int worker) {

@@ -72,6 +72,7 @@ class Pipeline {
   void dispatcher();
   void synthesizer();
   void worker(int device, int worker);
+  void pin_witness(Job& job);
   void run_on_device(const JobPtr& job, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
   int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;

@@ -52,6 +52,13 @@ inline std::uint64_t key_host_bytes(const KeyShape& s) {
   return key_point_bytes(s) + s.nnz * (4 + s.fr_bytes) + 3 * 8 * (s.rows + 1);
 }
 inline std::uint64_t witness_bytes(const KeyShape& s) { return 2ull * s.fr_bytes * s.num_vars; }
+// The assignment alone (num_vars values): what a pinned witness page-locks.
+inline std::uint64_t witness_value_bytes(const KeyShape& s) { return std::uint64_t{s.fr_bytes} * s.num_vars; }
+// witness_value_bytes when at least min_bytes, else 0 (not pinned).
+inline std::uint64_t witness_pin_bytes(const KeyShape& s, std::uint64_t min_bytes) {
+  const std::uint64_t b = witness_value_bytes(s);
+  return b >= min_bytes ? b : 0;
+}
 inline std::uint64_t scratch_bytes(const KeyShape& s) { return 4ull * s.fr_bytes * s.domain_size + kMsmScratchBytes; }
 
 }  // namespace cuzk::engine

@@ -41,6 +41,9 @@ class TypedCircuit : public Circuit {
   std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const override {
     return b.curve<E>().pin(typed(std::move(key)));
   }
+  std::unique_ptr<HostPin> pin_witness(DeviceBackend& b, const Witness& w) const override {
+    return b.curve<E>().pin_witness(std::span<const Fr>(dynamic_cast<const TypedWitness<E>&>(w).w));
+  }
 
   ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& wit,
                      groth16::PhaseTimings& t) const override {

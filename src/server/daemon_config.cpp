@@ -71,6 +71,7 @@ void read_engine(TableReader& t, engine::EngineConfig& e) {
   t.get_int("pipeline_depth", e.pipeline_depth, 1, 1 << 20);
   t.get_bytes("host_budget_bytes", e.host_budget_bytes);
   t.get_bytes("pinned_budget_bytes", e.pinned_budget_bytes);
+  t.get_bytes("pinned_witness_min_bytes", e.pinned_witness_min_bytes);
   t.get_bytes("vram_budget_bytes", e.vram_budget_bytes);
   t.get("key_placement", e.key_placement);
   if (!is_one_of(engine::key_placement_names(), e.key_placement))

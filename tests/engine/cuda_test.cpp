@@ -82,6 +82,23 @@ TEST(EngineCuda, LoadedKeysCarryTheValueIndex) {
   EXPECT_NO_THROW(pk.a.validate("A"));
 }
 
+// A synthesized witness registered with the driver (pinned_witness_min_bytes) is uploaded
+// straight from its memory; the proofs verify, and the registration ends with the job.
+TEST(EngineCuda, PinnedWitnessesProveAndAreReleased) {
+  EngineConfig cfg = cuda_config({mul_chain("bls", "bls12_381", 4096)});
+  cfg.pinned_witness_min_bytes = 0;
+  cfg.pinned_budget_bytes = 1ull << 30;
+  Engine e(cfg);
+  for (int seed = 1; seed <= 4; ++seed) {
+    const ProofResult r = e.prove(native_request("bls", seed), 120s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_GE(timing(r, "pin_witness"), 0);
+    EXPECT_GE(timing(r, "transfer_witness"), 0);
+    EXPECT_TRUE(verifies(r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4096-")));
+  }
+  expect_only_keys_reserved(e);
+}
+
 TEST(EngineCuda, InjectedFaultIsRetried) {
   EngineConfig cfg = cuda_config({mul_chain("bn", "bn254", 1024)});
   cfg.fault = {0, 1};

@@ -6,6 +6,8 @@
 #include <fstream>
 
 #include "budget.hpp"  // src/engine
+#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/zkey.hpp"
 #include "cuzk/io/binfile.hpp"
 #include "support.hpp"
 
@@ -43,6 +45,71 @@ TEST(EngineBudget, ShrinkGivesBackTheExcessOnly) {
   r->release();
   rest->release();
   EXPECT_EQ(b.reserved(PoolId::pinned()), 0u);
+}
+
+// Witness pins take only free room: no reclaiming of idle keys' pins.
+TEST(EngineBudget, TryReserveWithoutReclaimLeavesOthersAlone) {
+  Budget b(1000, 100, {});
+  int asked = 0;
+  b.set_reclaimer([&](PoolId, std::uint64_t) {
+    ++asked;
+    return std::uint64_t{0};
+  });
+  std::optional<Reservation> held = b.try_reserve(PoolId::pinned(), 60);
+  ASSERT_TRUE(held.has_value());
+  EXPECT_FALSE(b.try_reserve(PoolId::pinned(), 50, Budget::Reclaim::kNo).has_value());
+  EXPECT_EQ(asked, 0);
+  EXPECT_FALSE(b.try_reserve(PoolId::pinned(), 50).has_value());
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(b.try_reserve(PoolId::pinned(), 40, Budget::Reclaim::kNo).has_value());
+}
+
+// A synthesized witness is pinned (pinned_witness_min_bytes; the cpu backend accounts it as
+// the cuda one pins it) while its job runs, only where the pinned budget has room for it beside
+// the key's pin, and unpinned when the job is done.
+TEST(EngineTiers, WitnessIsPinnedWhileItsJobRunsWhenThereIsRoom) {
+  const CircuitSpec spec = mul_chain("c", "bn254", 4096);
+  const KeyBytes key = bytes_of(spec);
+  const auto pk = groth16::read_zkey<groth16::Bn254>(
+      io::BinFile::open(cached_key(shared_cache_dir(), "mul-chain-bn254-constraints=4096-"), groth16::zkey_detail::kZkeyFile));
+  const std::uint64_t witness = sizeof(groth16::Bn254::Fr) * pk.num_vars;  // the assignment's bytes
+  EngineConfig cfg = small_config({spec});
+  cfg.pinned_witness_min_bytes = 0;
+  cfg.pinned_budget_bytes = key.pinned + witness;
+  {
+    Engine e(cfg);
+    ASSERT_EQ(e.submit(native_request("c", 1, "running")).code, ErrorCode::kOk);
+    const auto end = std::chrono::steady_clock::now() + 60s;
+    while (e.peek("running").state != JobState::kProving && !is_final(e.peek("running").state) &&
+           std::chrono::steady_clock::now() < end)
+      std::this_thread::sleep_for(1ms);
+    const std::uint64_t during = e.status().budgets[1].reserved;
+    const ProofResult r = *e.await("running", 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_EQ(during, key.pinned + witness) << "the key's pin and the witness's";
+    EXPECT_GE(timing(r, "pin_witness"), 0);
+    EXPECT_EQ(key_of(e.status(), "c").pinned_bytes, key.pinned);
+    expect_only_keys_reserved(e);  // the witness's pin is gone with the job
+  }
+  {
+    // One byte short: the key keeps its pin, the witness is not pinned, the proof is unaffected.
+    cfg.pinned_budget_bytes = key.pinned + witness - 1;
+    Engine e(cfg);
+    const ProofResult r = e.prove(native_request("c", 2), 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_EQ(timing(r, "pin_witness"), -1);
+    EXPECT_EQ(key_of(e.status(), "c").pinned_bytes, key.pinned);
+    expect_only_keys_reserved(e);
+  }
+  {
+    // Below the size threshold: not pinned.
+    cfg.pinned_budget_bytes = key.pinned + witness;
+    cfg.pinned_witness_min_bytes = witness + 1;
+    Engine e(cfg);
+    const ProofResult r = e.prove(native_request("c", 3), 60s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_EQ(timing(r, "pin_witness"), -1);
+  }
 }
 
 TEST(EngineTiers, HostCopyIsPinnedWhenThePinnedBudgetAllows) {

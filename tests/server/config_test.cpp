@@ -59,6 +59,7 @@ auth_token = "s3cret"
 workers_per_device = 3
 vram_budget_bytes = "96MiB"
 host_budget_bytes = 1048576
+pinned_witness_min_bytes = "1MiB"
 preload = ["a"]
 [[circuit]]
 id = "a"
@@ -75,6 +76,7 @@ winning_post = "a"
   EXPECT_EQ(c.engine.workers_per_device, 3);
   EXPECT_EQ(c.engine.vram_budget_bytes, 96ull << 20);
   EXPECT_EQ(c.engine.host_budget_bytes, 1048576u);
+  EXPECT_EQ(c.engine.pinned_witness_min_bytes, 1ull << 20);
   EXPECT_EQ(c.engine.circuits.at(0).setup_seed, 9u);
   EXPECT_EQ(c.engine.circuits.at(0).params.at("constraints"), 64u);
   EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kWinningPost), "a");

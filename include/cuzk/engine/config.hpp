@@ -39,13 +39,19 @@ struct EngineConfig {
   std::size_t pipeline_depth = 2;              // synthesized jobs waiting for a device, per device (backpressure)
   std::uint64_t host_budget_bytes = 8ull << 30;    // keys in host memory + per-job working memory
   std::uint64_t pinned_budget_bytes = 2ull << 30;  // pinned staging buffers, then pinned keys (cuda)
+  // Witnesses of at least this many bytes are page-locked once synthesized (cuda: registered
+  // with the driver, so the proof uploads them at full link speed instead of through its
+  // staging buffers), when pinned_budget_bytes has room for them beside the staging buffers;
+  // never evicting a key's pin and never waiting. The cpu backend accounts them the same way.
+  std::uint64_t pinned_witness_min_bytes = 64ull << 20;
   std::uint64_t vram_budget_bytes = 0;         // per device; 0 = (cuda) free memory minus 1 GiB, (cpu sim) 4 GiB
   // cuda: where a key's points live on the device. "resident" (in VRAM), "stream" (points and
   // constraint matrices kept in host memory, streamed in chunks to every proof: cards smaller
   // than the key; a 2^27 PoRep-size proof needs about 15.5 GiB), "auto" (resident when key +
   // one proof fit the VRAM budget; else the largest chunks that fit (up to 2^24 points), then the
   // parts that save the most copying per proof resident, the rest streamed:
-  // gpu::DeviceProvingKey::choose_layout). cpu: ignored.
+  // gpu::DeviceProvingKey::choose_layout; sized for one proof: further workers' proofs run
+  // beside it only when their scratch fits, else they wait). cpu: ignored.
   std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start

@@ -90,6 +90,12 @@ class DeviceProvingKey {
   // per proof (choose_resident_mask; the matrices weigh twice their size, as a streamed key
   // reads them twice per proof) among those that fit. All streamed when only that fits (or
   // nothing does: the caller compares the estimates with its budget).
+  // Sized for one proof, not for several running at once: a second concurrent proof gained
+  // ~3% at 2^27 (H200, two partitions on two threads, resident) and streamed proofs are bound
+  // by the link they would share, while room for its scratch (the witness, H's arrays, chunk
+  // buffers) would cost resident parts (at 2^27, the 80 GiB layout is 16% slower than the
+  // resident key, the 48 GiB one 33%). The engine runs further workers' proofs when their
+  // scratch fits beside it and makes them wait otherwise.
   static KeyLayout choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
                                  std::size_t min_chunk = std::size_t{1} << 12,
                                  std::size_t max_chunk = kMaxStreamChunk);
