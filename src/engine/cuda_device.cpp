@@ -162,7 +162,10 @@ class CudaDeviceBackend final : public DeviceBackend {
     if (requested > visible)
       throw std::invalid_argument("devices: " + std::to_string(requested) + " requested but " + std::to_string(visible) +
                                   " CUDA device(s) are visible");
-    return requested == 0 ? visible : requested;
+    const int n = requested == 0 ? visible : requested;
+    for (int d = 0; d < n; ++d)
+      if (!gpu::device_supported(d, &why)) throw std::invalid_argument("backend: \"cuda\": " + why);
+    return n;
   }
   static std::uint64_t free_vram(int d) {
     gpu::DeviceGuard g(d);

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 #include <sstream>
+#include <string>
 
 #include "cuzk/gpu/runtime.hpp"
 #include "check.cuh"
@@ -28,9 +29,45 @@ bool device_available(std::string* why) {
   return true;
 }
 
+namespace {
+// An empty kernel: whether the driver finds code of this build for a device.
+__global__ void probe_kernel() {}
+}  // namespace
+
+#ifndef CUZK_CUDA_ARCHS
+#define CUZK_CUDA_ARCHS "(not recorded)"
+#endif
+
+bool device_supported(int device, std::string* why) {
+  cudaDeviceProp p{};
+  if (const cudaError_t e = cudaGetDeviceProperties(&p, device); e != cudaSuccess) {
+    cudaGetLastError();
+    if (why) *why = "device " + std::to_string(device) + ": " + cudaGetErrorString(e);
+    return false;
+  }
+  int prev = 0;
+  cudaFuncAttributes a{};
+  cudaError_t e = cudaGetDevice(&prev);
+  if (e == cudaSuccess) e = cudaSetDevice(device);
+  if (e == cudaSuccess) {
+    e = cudaFuncGetAttributes(&a, probe_kernel);
+    cudaSetDevice(prev);
+  }
+  if (e == cudaSuccess) return true;
+  cudaGetLastError();
+  if (why) {
+    const std::string sm = std::to_string(p.major) + std::to_string(p.minor);
+    *why = "device " + std::to_string(device) + " (" + p.name + ", sm_" + sm + ") cannot run this build's kernels (" +
+           cudaGetErrorString(e) + "); built for CUDA architectures " CUZK_CUDA_ARCHS
+           "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + sm + " (cuzk needs sm_80 or later)";
+  }
+  return false;
+}
+
 void require_device() {
   std::string why;
   if (!device_available(&why)) throw CudaError("no usable CUDA device: " + why);
+  if (!device_supported(current_device(), &why)) throw CudaError("no usable CUDA device: " + why);
 }
 
 std::string device_description(int device) {

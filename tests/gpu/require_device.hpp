@@ -16,7 +16,7 @@ class RequireCudaDevice : public ::testing::Environment {
  public:
   void SetUp() override {
     std::string why;
-    if (!gpu::device_available(&why)) {
+    if (!gpu::device_available(&why) || !gpu::device_supported(gpu::current_device(), &why)) {
       std::cerr << "\n*** GPU test binary run without a usable CUDA device: " << why
                 << "\n*** These tests need a GPU (CTest label 'gpu'); FAILING instead of passing.\n\n";
       GTEST_FAIL() << "no usable CUDA device: " << why;

@@ -2,10 +2,12 @@
 // hold what is written to them, move between plain and ordered owners, serve another thread
 // after the allocating thread's stream is synchronised, and an allocation (plain, or a
 // stream-ordered one larger than the cached pieces) that needs the memory the pool keeps
-// cached gets it (the pool's cache is returned to the driver first).
+// cached gets it (the pool's cache is returned to the driver first). Every visible device runs
+// this build's kernels (device_supported).
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -105,6 +107,19 @@ TEST(DeviceMemory, LargeStreamOrderedAllocationAfterSmallerOnesGetsTheirCache) {
   gpu::stream_synchronize();
   large = gpu::DeviceBuffer<unsigned char>();
   gpu::release_cached_device_memory();
+}
+
+// The build has code every visible device can run (the CMake architecture list, or PTX the
+// driver compiles); a device index past the last is refused with a message, and the probe
+// leaves the thread's current device as it was.
+TEST(Devices, EveryVisibleDeviceRunsThisBuildsKernels) {
+  const int before = gpu::current_device();
+  std::string why;
+  for (int d = 0; d < gpu::device_count(); ++d) EXPECT_TRUE(gpu::device_supported(d, &why)) << why;
+  EXPECT_EQ(gpu::current_device(), before);
+  EXPECT_FALSE(gpu::device_supported(gpu::device_count(), &why));
+  EXPECT_NE(why.find("device " + std::to_string(gpu::device_count())), std::string::npos) << why;
+  EXPECT_EQ(gpu::current_device(), before);
 }
 
 }  // namespace

@@ -19,7 +19,12 @@ class CudaError : public std::runtime_error {
 
 // True when at least one CUDA device can be used; otherwise why (if given) says why not.
 bool device_available(std::string* why = nullptr);
-// Throws CudaError("no usable CUDA device: ...") when device_available() is false.
+// True when `device` can run this build's kernels (the build has machine code for its
+// architecture, or PTX the driver can compile for it); otherwise why (if given) names the
+// device, its sm_XY, the architectures built, and the CMake option that fixes it.
+bool device_supported(int device, std::string* why = nullptr);
+// Throws CudaError("no usable CUDA device: ...") when device_available() is false or the
+// current device is not device_supported().
 void require_device();
 // Name, SM count and memory of a device (default 0), one line.
 std::string device_description(int device = 0);
