@@ -58,8 +58,9 @@ bool device_supported(int device, std::string* why) {
   if (why) {
     const std::string sm = std::to_string(p.major) + std::to_string(p.minor);
     *why = "device " + std::to_string(device) + " (" + p.name + ", sm_" + sm + ") cannot run this build's kernels (" +
-           cudaGetErrorString(e) + "); built for CUDA architectures " CUZK_CUDA_ARCHS
-           "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + sm + " (cuzk needs sm_80 or later)";
+           cudaGetErrorString(e) + "); built for CUDA architectures " CUZK_CUDA_ARCHS "; " +
+           (p.major < 8 ? std::string("cuzk needs sm_80 or later (cp.async)")
+                        : "rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + sm);
   }
   return false;
 }
