@@ -13,7 +13,7 @@ namespace {
 class CpuSimBackend final : public DeviceBackend {
  public:
   explicit CpuSimBackend(const EngineConfig& c)
-      : devices_(c.devices), witness_min_(c.pinned_witness_min_bytes), faults_(c.fault),
+      : devices_(c.devices), faults_(c.fault),
         bls_(make_sim_curve_device<groth16::Bls12_381>(faults_)), bn_(make_sim_curve_device<groth16::Bn254>(faults_)) {}
   std::string_view name() const override { return "cpu"; }
   int device_count() const override { return devices_; }
@@ -21,13 +21,11 @@ class CpuSimBackend final : public DeviceBackend {
   std::uint64_t default_vram_budget(int) const override { return 4ull << 30; }
   std::uint64_t key_bytes(const KeyShape& s) const override { return key_host_bytes(s); }
   std::uint64_t scratch_bytes(const KeyShape& s) const override { return engine::scratch_bytes(s); }
-  std::uint64_t witness_pin_bytes(const KeyShape& s) const override { return engine::witness_pin_bytes(s, witness_min_); }
   CurveDevice<groth16::Bls12_381>& bls12_381() override { return *bls_; }
   CurveDevice<groth16::Bn254>& bn254() override { return *bn_; }
 
  private:
   int devices_;
-  std::uint64_t witness_min_;
   FaultInjector faults_;
   std::unique_ptr<CurveDevice<groth16::Bls12_381>> bls_;
   std::unique_ptr<CurveDevice<groth16::Bn254>> bn_;

@@ -123,7 +123,7 @@ class CudaDeviceBackend final : public DeviceBackend {
  public:
   explicit CudaDeviceBackend(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
-        witness_min_(c.pinned_witness_min_bytes), bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
+        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }
   std::string device_name(int d) const override { return gpu::device_description(d); }
@@ -147,7 +147,6 @@ class CudaDeviceBackend final : public DeviceBackend {
     return gpu::CudaBackend<groth16::Bls12_381>::kStagingBytes;
   }
   std::uint64_t host_key_extra_bytes(const KeyShape& s) const override { return key_index_bytes(s); }
-  std::uint64_t witness_pin_bytes(const KeyShape& s) const override { return engine::witness_pin_bytes(s, witness_min_); }
   CurveDevice<groth16::Bls12_381>& bls12_381() override { return bls_; }
   CurveDevice<groth16::Bn254>& bn254() override { return bn_; }
 
@@ -185,7 +184,6 @@ class CudaDeviceBackend final : public DeviceBackend {
   std::string mode_;
   int devices_;
   std::uint64_t vram_;
-  std::uint64_t witness_min_;
   CudaCurveDevice<groth16::Bls12_381> bls_;
   CudaCurveDevice<groth16::Bn254> bn_;
 };

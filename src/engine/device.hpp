@@ -76,8 +76,9 @@ class CurveDevice {
   // Page-locked bytes pin() would take (0: this backend does not pin keys) and the pin.
   virtual std::uint64_t pin_bytes(const groth16::ProvingKey<E>&) const { return 0; }
   virtual std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>>) { return nullptr; }
-  // A synthesized witness page-locked for its upload (DeviceBackend::witness_pin_bytes); the
-  // witness outlives the pin.
+  // A synthesized witness page-locked for its upload (null: this backend does not pin
+  // witnesses; the engine reserves shape.hpp's witness_pin_bytes first); the witness outlives
+  // the pin.
   virtual std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) { return nullptr; }
   // The proof (not yet verified) from the resident key `key` uploaded from `pk`. A device
   // fault throws cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled
@@ -99,9 +100,8 @@ class DeviceBackend {
   virtual std::uint64_t pinned_bytes(const KeyShape&) const { return 0; }  // staging per proof
   // Host bytes CurveDevice::prepare adds to a loaded key, at most (on top of key_host_bytes).
   virtual std::uint64_t host_key_extra_bytes(const KeyShape&) const { return 0; }
-  // Page-locked bytes CurveDevice::pin_witness takes for a witness of this shape; 0: the
-  // backend does not pin it (EngineConfig::pinned_witness_min_bytes).
-  virtual std::uint64_t witness_pin_bytes(const KeyShape&) const { return 0; }
+  // Host memory a loaded key takes on this backend, at most: what its load reserves.
+  std::uint64_t loaded_key_host_bytes(const KeyShape& s) const { return key_host_bytes(s) + host_key_extra_bytes(s); }
   virtual CurveDevice<groth16::Bls12_381>& bls12_381() = 0;
   virtual CurveDevice<groth16::Bn254>& bn254() = 0;
 
@@ -125,9 +125,9 @@ class FaultInjector {
 };
 
 // From config: `devices` simulated devices sharing the host's cores (VRAM, pinned keys and
-// pinned witnesses are accounted, not allocated), fault, pinned_witness_min_bytes.
+// pinned witnesses are accounted, not allocated), fault.
 std::unique_ptr<DeviceBackend> make_cpu_backend(const EngineConfig& config);
-// From config: devices, fault, vram_budget_bytes, key_placement, pinned_witness_min_bytes. Throws
+// From config: devices, fault, vram_budget_bytes, key_placement. Throws
 // std::invalid_argument when the engine was built without the CUDA backend.
 std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config);
 

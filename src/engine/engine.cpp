@@ -167,7 +167,7 @@ struct Engine::Impl {
   // A job that can never fit the budgets is refused instead of waiting forever.
   void check_fits(const Circuit& c) const {
     const KeyShape& s = c.shape();
-    const std::uint64_t key = key_host_bytes(s) + backend->host_key_extra_bytes(s);
+    const std::uint64_t key = backend->loaded_key_host_bytes(s);
     const std::uint64_t host = key + witness_bytes(s);
     if (host > budget.capacity(PoolId::host()))
       throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(host) + " bytes of host memory (key " +

@@ -92,8 +92,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
       return l;
     }
   }
-  Reservation r = budget_.reserve(PoolId::host(), key_host_bytes(c.shape()) + backend_.host_key_extra_bytes(c.shape()),
-                                  cancel);
+  Reservation r = budget_.reserve(PoolId::host(), backend_.loaded_key_host_bytes(c.shape()), cancel);
   std::shared_ptr<const io::MappedFile> file;
   {
     std::lock_guard lk(m_);

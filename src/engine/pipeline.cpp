@@ -141,12 +141,13 @@ void Pipeline::synthesizer() {
   }
 }
 
-// Page-locks the synthesized witness (DeviceBackend::witness_pin_bytes) when the pinned budget
-// has room for it beside the staging headroom, so the proof uploads it without staging. Never
+// Page-locks the synthesized witness (at least pinned_witness_min_bytes; CurveDevice::pin_witness)
+// when the pinned budget has room for it beside the staging headroom, so the proof uploads it
+// without staging. Never
 // waits and never evicts a key's pin: pins, key or witness, leave the headroom free, so the
 // workers' staging reservations always fit. Timed as phase "pin_witness" when it pins.
 void Pipeline::pin_witness(Job& j) {
-  const std::uint64_t need = p_.backend.witness_pin_bytes(j.circuit->shape());
+  const std::uint64_t need = witness_pin_bytes(j.circuit->shape(), p_.config.pinned_witness_min_bytes);
   if (need == 0) return;
   std::optional<Reservation> r =
       p_.budget.try_reserve(PoolId::pinned(), need + p_.keys.pin_headroom(), Budget::Reclaim::kNo);
