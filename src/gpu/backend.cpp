@@ -155,6 +155,15 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     ps.emplace(L.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
     s = &*ps;
   }
+  // The MSMs' scratch, reserved at the largest need before the first (proof_msm_scratch_bytes,
+  // as the estimate counts it); with side threads this thread runs only MSM H. When a part
+  // streams it is reserved before H's arrays: carved after them from a freed array's cached
+  // pool block, it kept that block mapped, and a later allocation larger than the block's rest
+  // needed memory a budget at the estimate did not have (gpu_layout_budget_test, H streamed).
+  // All-resident proofs reserve it after H, where their estimate's second phase counts it.
+  MsmWorkspace msm_ws;
+  const std::size_t msm_bytes = proof_msm_scratch_bytes<E>(L, K.num_vars, K.h_size, K.l_size);
+  if (side.empty() && L.any_streamed()) msm_ws.reserve(msm_bytes);
   const bool classic = K.conv == HConvention::kZDivided;
   DeviceBuffer<Fr> a(n, DeviceAlloc::kStreamOrdered);  // a, then h's coefficients
   if (L.resident(P::kMatrices)) {  // three arrays
@@ -211,10 +220,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     t.add("h_poly", ms_since(t0) - c_ms);
     t.add("eval_abc", c_ms);
   }
-  // The MSMs' scratch, reserved at the largest need before the first (proof_msm_scratch_bytes,
-  // as the estimate counts it); with side threads this thread runs only MSM H.
-  MsmWorkspace msm_ws;
-  if (side.empty()) msm_ws.reserve(proof_msm_scratch_bytes<E>(L, K.num_vars, K.h_size, K.l_size));
+  if (side.empty()) msm_ws.reserve(msm_bytes);  // all resident: now (a no-op when reserved above)
   {
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);
