@@ -18,18 +18,24 @@
 // key one: 16-bit value positions streamed and resident instead of 32-byte values).
 // CUZK_BENCH_PIN_WITNESS=1: the witness page-locked before the first proof, as the engine pins
 // a synthesized witness (pinned_witness_min_bytes), with the time the registration and its
-// release take; the proofs then upload it straight instead of through their staging.
+// release take; the proofs then upload it straight instead of through their staging. Then
+// the same lock taken and released again while another thread's stream runs a ~1 s kernel:
+// a worker releases its witness's lock as its job ends, maybe while another worker proves,
+// and a release that waited for that work would hold the worker.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench_util.hpp"
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/field_ops.hpp"
 #include "proof_timing.hpp"
 #include "synthetic_key.hpp"
 
@@ -50,6 +56,43 @@ std::vector<double> number_list(const std::string& s) {
     pos = end + 1;
   }
   return v;
+}
+
+// Takes and releases a page lock on w while another thread's stream runs one ~1 s kernel (a
+// product chain), and says how long each took against the kernel's span: a lock call that
+// waited for other streams' work would last until the kernel's end.
+void time_page_lock_beside_work(std::span<const Fr> w) {
+  const int dev = gpu::current_device();
+  constexpr std::size_t kN = std::size_t{1} << 24;
+  gpu::DeviceBuffer<Fr> x(kN), y(kN);
+  auto chain_ms = [&](int reps) {
+    const auto t0 = std::chrono::steady_clock::now();
+    gpu::mul_chain_device<Fr>(x.data(), y.data(), kN, reps);
+    gpu::stream_synchronize();
+    return wall_ms_since(t0);
+  };
+  chain_ms(4);  // warm-up
+  const int reps = std::max(1, static_cast<int>(1000.0 * 64 / std::max(chain_ms(64), 1e-3)));
+  double busy_ms = 0;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread busy([&] {
+    gpu::DeviceGuard g(dev);
+    busy_ms = chain_ms(reps);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  auto t0 = std::chrono::steady_clock::now();
+  std::optional<gpu::HostRegistration> reg(std::in_place, w.data(), w.size_bytes());
+  const double lock_ms = wall_ms_since(t0), lock_at = wall_ms_since(start) - lock_ms;
+  t0 = std::chrono::steady_clock::now();
+  reg.reset();
+  const double release_ms = wall_ms_since(t0), release_at = wall_ms_since(start) - release_ms;
+  busy.join();
+  std::printf("    beside a %.0f ms kernel on another thread's stream: page lock %.0f ms (called at %.0f ms), release "
+              "%.0f ms (called at %.0f ms)%s\n",
+              busy_ms, lock_ms, lock_at, release_ms, release_at,
+              release_at + release_ms >= busy_ms - 20 || lock_at + lock_ms >= busy_ms - 20
+                  ? ": a call lasted until the kernel's end, it may wait for other streams"
+                  : ": neither waited for the kernel");
 }
 }  // namespace
 
@@ -145,6 +188,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
     witness_reg.reset();
     std::printf("    releasing the witness's page lock: %.0f ms\n", wall_ms_since(t0));
   }
+  if (std::getenv("CUZK_BENCH_PIN_WITNESS") != nullptr) time_page_lock_beside_work(s.w);
 }
 
 }  // namespace cuzk::bench
