@@ -2,7 +2,10 @@
 // cpu_device_<curve>.cpp.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
+#include <thread>
 
 #include "cuzk/groth16/cpu_backend.hpp"
 #include "cuzk/groth16/prover.hpp"
@@ -25,6 +28,18 @@ struct SimHostPin final : HostPin {
   std::shared_ptr<const TypedHostKey<E>> key;
 };
 
+// A pin that is only accounted, whose release takes `ms` (0: none).
+class SlowReleasePin : public HostPin {
+ public:
+  explicit SlowReleasePin(std::uint32_t ms) : ms_(ms) {}
+  ~SlowReleasePin() override {
+    if (ms_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
+  }
+
+ private:
+  std::uint32_t ms_;
+};
+
 template <class E>
 class SimCurveDevice final : public CurveDevice<E> {
  public:
@@ -40,8 +55,11 @@ class SimCurveDevice final : public CurveDevice<E> {
   std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
     return std::make_unique<SimHostPin<E>>(std::move(key));
   }
-  // Accounted only: the witness stays as it is.
-  std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) override { return std::make_unique<HostPin>(); }
+  // Accounted only: the witness stays as it is. Its release takes FaultInjection's
+  // witness_unlock_ms (tests of the engine's retirer).
+  std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) override {
+    return std::make_unique<SlowReleasePin>(faults_.witness_unlock_ms());
+  }
   groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
                           groth16::PhaseTimings& t) override {
     const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);

@@ -118,6 +118,7 @@ class FaultInjector {
  public:
   explicit FaultInjector(FaultInjection f) : f_(f) {}
   void on_prove(int device);  // throws gpu::CudaError while injected failures remain
+  std::uint32_t witness_unlock_ms() const { return f_.witness_unlock_ms; }
 
  private:
   FaultInjection f_;

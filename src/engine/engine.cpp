@@ -8,6 +8,7 @@
 #include <functional>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -21,6 +22,7 @@
 #include "key_manager.hpp"
 #include "metrics.hpp"
 #include "pipeline.hpp"
+#include "retirer.hpp"
 
 namespace cuzk::engine {
 
@@ -102,6 +104,7 @@ struct Engine::Impl {
   // (a client awaiting an id from before a restart gets kNotFound, not another job's result).
   const std::string id_prefix = random_id_prefix();
   std::atomic<bool> stopping{false};
+  Retirer retirer;                     // ends jobs with a page-locked witness (retirer.hpp)
   std::unique_ptr<Pipeline> pipeline;  // last: its threads stop first
 
   explicit Impl(EngineConfig c)
@@ -128,13 +131,25 @@ struct Engine::Impl {
     stopping = true;
     for (auto& j : table.unfinished()) j->cancel = true;
     std::vector<JobPtr> left = pipeline->stop();
+    retirer.drain();  // the jobs the workers handed over are final before the sweep below
     for (auto& j : table.unfinished()) left.push_back(j);
     for (auto& j : left) finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "engine shut down", nullptr);
   }
 
+  // A job with a page-locked witness ends on the retirer's thread (the release waits for the
+  // device's other work); while stopping, or without a lock, it ends here.
+  void finish(Job& j, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+    if (!j.witness_pin || stopping.load()) return finish_now(j, s, code, error, out);
+    std::optional<ProvedOutput> o;
+    if (out != nullptr) o = std::move(*out);
+    retirer.post([this, &j, s, code, error, o = std::move(o)]() mutable {
+      finish_now(j, s, code, error, o ? &*o : nullptr);  // the table keeps j until it is final
+    });
+  }
+
   // Drops the job's working state (so its memory is free before anyone sees the result),
   // then makes it final, counts it and logs one line.
-  void finish(Job& j, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
+  void finish_now(Job& j, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out) {
     j.witness_pin.reset();  // unpinned before the witness is freed
     j.witness_pin_res.release();
     j.witness.reset();

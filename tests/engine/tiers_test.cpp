@@ -112,6 +112,39 @@ TEST(EngineTiers, WitnessIsPinnedWhileItsJobRunsWhenThereIsRoom) {
   }
 }
 
+// Releasing a pinned witness waits for the device's other work (cudaHostUnregister, measured
+// on the H200), so a job with one ends on the engine's retirer thread, not on its worker: the
+// only worker proves the next job while the first one's release is still running, and each
+// result is final only after its release (the memory is free before anyone sees it).
+TEST(EngineTiers, WorkerProvesOnWhileAPinnedWitnessIsReleased) {
+  const CircuitSpec spec = mul_chain("c", "bn254", 4096);
+  EngineConfig cfg = small_config({spec});
+  cfg.workers_per_device = 1;
+  cfg.max_batch_size = 1;
+  cfg.pinned_witness_min_bytes = 0;
+  cfg.pinned_budget_bytes = 64ull << 20;
+  cfg.fault.witness_unlock_ms = 1500;
+  Engine e(cfg);
+  ASSERT_EQ(e.submit(native_request("c", 1, "first")).code, ErrorCode::kOk);
+  ASSERT_EQ(e.submit(native_request("c", 2, "second")).code, ErrorCode::kOk);
+  bool second_proving_before_first_final = false;
+  const auto end = std::chrono::steady_clock::now() + 60s;
+  while (!is_final(e.peek("first").state) && std::chrono::steady_clock::now() < end) {
+    const JobState s = e.peek("second").state;
+    if (s == JobState::kProving && !is_final(e.peek("first").state)) second_proving_before_first_final = true;
+    std::this_thread::sleep_for(1ms);
+  }
+  const ProofResult a = *e.await("first", 60s), b = *e.await("second", 60s);
+  ASSERT_EQ(a.state, JobState::kSucceeded) << a.error;
+  ASSERT_EQ(b.state, JobState::kSucceeded) << b.error;
+  EXPECT_GE(timing(a, "pin_witness"), 0);
+  EXPECT_GE(timing(b, "pin_witness"), 0);
+  EXPECT_TRUE(second_proving_before_first_final) << "the worker waited for the first witness's release";
+  EXPECT_GE(timing(a, "total"), 1500) << "final only after its witness's release";
+  EXPECT_TRUE(verifies(a, cached_key(shared_cache_dir(), "mul-chain-bn254-constraints=4096-")));
+  expect_only_keys_reserved(e);
+}
+
 TEST(EngineTiers, HostCopyIsPinnedWhenThePinnedBudgetAllows) {
   const KeyBytes b = bytes_of(mul_chain("c", "bls12_381", 512));
   ASSERT_GT(b.pinned, 0u);

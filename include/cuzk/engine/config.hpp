@@ -27,6 +27,8 @@ struct CircuitSpec {
 struct FaultInjection {                        // tests only
   int device = -1;                             // the first `failures` proofs on this device throw a device fault
   int failures = 0;
+  std::uint32_t witness_unlock_ms = 0;         // cpu: releasing a pinned witness takes this long (as
+                                               // cudaHostUnregister waits for the device's other work)
 };
 
 struct EngineConfig {
