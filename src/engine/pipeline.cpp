@@ -130,14 +130,18 @@ void Pipeline::synthesizer() {
         j->witness = j->circuit->synthesize(j->request, t);
         std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
         pin_witness(*j);
-        p_.table.set_state(*j, JobState::kWaitingDevice, b->device);
         ready.jobs.push_back(j);
       } catch (...) {
         fail(*j, std::current_exception());
       }
     }
-    if (ready.jobs.empty()) devq_.abandon(b->device);
-    else devq_.push_ready(std::move(ready));
+    if (ready.jobs.empty()) {
+      devq_.abandon(b->device);
+    } else {
+      std::lock_guard lk(handoff_);  // marked waiting where they enter the device queue
+      for (auto& j : ready.jobs) p_.table.set_state(*j, JobState::kWaitingDevice, ready.device);
+      devq_.push_ready(std::move(ready));
+    }
   }
 }
 
@@ -228,6 +232,7 @@ void Pipeline::retry(const JobPtr& job, int device, int worker, const std::strin
   job->exclude_device = devices > 1 ? device : -1;
   job->exclude_worker = worker;
   spdlog::warn("job {}: {}; retrying on device {}", job->request.request_id, why, target);
+  std::lock_guard lk(handoff_);
   p_.table.set_state(*job, JobState::kWaitingDevice, target);
   devq_.push_retry(job, target);
 }

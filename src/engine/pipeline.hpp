@@ -47,7 +47,11 @@ class Pipeline {
 
   // Closes the queues and joins the threads; returns the jobs they had not taken.
   std::vector<JobPtr> stop();
-  bool remove_waiting(const Job& job) { return devq_.remove(job); }
+  // A job shown kWaitingDevice is in its device's queue (handoff_), so a cancel removes it at once.
+  bool remove_waiting(const Job& job) {
+    std::lock_guard lk(handoff_);
+    return devq_.remove(job);
+  }
 
   int busy_workers(int device) const { return busy_[device]->load(); }
   std::uint64_t proofs(int device) const { return proofs_[device]->load(); }
@@ -85,6 +89,9 @@ class Pipeline {
   // VRAM (key copy + scratch): a job never holds part of what it needs while another holds
   // the rest, so the holders are always jobs that can finish.
   std::mutex host_admission_;
+  // Held while jobs are marked kWaitingDevice and pushed to a device queue, and by
+  // remove_waiting: the mark and the queue change together for a cancel.
+  std::mutex handoff_;
   std::vector<std::unique_ptr<std::mutex>> admission_;
   std::vector<std::unique_ptr<std::atomic<int>>> busy_;
   std::vector<std::unique_ptr<std::atomic<std::uint64_t>>> proofs_;
