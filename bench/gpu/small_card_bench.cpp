@@ -81,7 +81,7 @@ void time_page_lock_beside_work(std::span<const Fr> w) {
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
   auto t0 = std::chrono::steady_clock::now();
-  std::optional<gpu::HostRegistration> reg(std::in_place, w.data(), w.size_bytes());
+  gpu::HostRegistration reg(w.data(), w.size_bytes());
   const double lock_ms = wall_ms_since(t0), lock_at = wall_ms_since(start) - lock_ms;
   t0 = std::chrono::steady_clock::now();
   reg.reset();

@@ -147,9 +147,9 @@ void Pipeline::synthesizer() {
 
 // Page-locks the synthesized witness (at least pinned_witness_min_bytes; CurveDevice::pin_witness)
 // when the pinned budget has room for it beside the staging headroom, so the proof uploads it
-// without staging. Never
-// waits and never evicts a key's pin: pins, key or witness, leave the headroom free, so the
-// workers' staging reservations always fit. Timed as phase "pin_witness" when it pins.
+// without staging. Never waits and never evicts a key's pin: pins, key or witness, leave the
+// headroom free, so the workers' staging reservations always fit. Timed as phase "pin_witness"
+// when it pins.
 void Pipeline::pin_witness(Job& j) {
   const std::uint64_t need = witness_pin_bytes(j.circuit->shape(), p_.config.pinned_witness_min_bytes);
   if (need == 0) return;

@@ -220,7 +220,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     t.add("h_poly", ms_since(t0) - c_ms);
     t.add("eval_abc", c_ms);
   }
-  if (side.empty()) msm_ws.reserve(msm_bytes);  // all resident: now (a no-op when reserved above)
+  if (side.empty() && !L.any_streamed()) msm_ws.reserve(msm_bytes);  // all resident: now
   {
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);
