@@ -15,7 +15,7 @@
 #   CTEST_REGEX=re runs only the gpu tests whose names match (ctest -R).
 #   Writes at most 8 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
 #   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran,
-#   ntt_shapes.log with BENCH_NTT_SHAPES).
+#   ntt_shapes.log with BENCH_NTT_SHAPES, emulate.log with BENCH_EMULATE).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -173,6 +173,17 @@ for sh in ${BENCH_NTT_SHAPES:-}; do
   CUZK_NTT_PASSES=$sh timeout 120 "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" ntt 2>&1 | grep -E "NTT|H " >> "$OUT/ntt_shapes.log"
 done
 [ -n "${BENCH_NTT_SHAPES:-}" ] && say "ntt shapes: $(grep -c '==' "$OUT/ntt_shapes.log") timed"
+# Another card's shared memory per SM emulated (runtime.hpp): BENCH_EMULATE="100 100:11,8,3"
+# reruns the bench's sections with CUZK_EMULATE_SMEM_PER_SM_KIB=100 (and, after a colon, one
+# CUZK_NTT_PASSES shape for every size) into emulate.log.
+for em in ${BENCH_EMULATE:-}; do
+  kib=${em%%:*} shape=""; [ "$kib" != "$em" ] && shape=${em#*:}
+  echo "== CUZK_EMULATE_SMEM_PER_SM_KIB=$kib${shape:+ CUZK_NTT_PASSES=$shape}" >> "$OUT/emulate.log"
+  CUZK_EMULATE_SMEM_PER_SM_KIB=$kib CUZK_NTT_PASSES=$shape timeout "${BENCH_TIMEOUT:-240}" "$BENCH" "${BENCH_MAX_LOG:-27}" \
+    "${BENCH_REPS:-10}" "${BENCH_SECTIONS:-all}" >> "$OUT/emulate.log" 2>&1
+  echo "rc=$?" >> "$OUT/emulate.log"
+done
+[ -n "${BENCH_EMULATE:-}" ] && say "emulated SMs: $(grep -c '^== CUZK_EMULATE' "$OUT/emulate.log") runs"
 say "total $(( $(date +%s) - start )) s"
 echo "----- bench -----"; cat "$OUT/bench.log"
 echo "----- summary -----"; cat "$SUMMARY"

@@ -13,6 +13,8 @@
 //   smallcard: a 2^max_log proof streamed on the device cut to a small card's memory
 //           (small_card_bench.cpp); only when named, not in "all".
 // Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove,stream]
+// CUZK_EMULATE_SMEM_PER_SM_KIB=100 runs every section with a consumer card's blocks per SM
+// (runtime.hpp: the NTT's tiles for that SM, shared-memory blocks padded to its occupancy).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -98,6 +100,10 @@ int main(int argc, char** argv) {
   try {
     gpu::require_device();
     std::printf("device: %s\n", gpu::device_description().c_str());
+    if (const char* e = std::getenv("CUZK_EMULATE_SMEM_PER_SM_KIB"); e != nullptr && *e != 0)
+      std::printf("emulating an SM of %zu KiB shared memory (CUZK_EMULATE_SMEM_PER_SM_KIB): blocks per SM as on such a "
+                  "card, the speed of this one\n",
+                  gpu::device_smem_limits().per_sm >> 10);
     if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
     if (sections.find("sizes") != std::string::npos) run_ntt_sizes(max_log, reps);  // not in "all"
     if (wants(sections, "msm")) run_msm_bench(max_log, reps);

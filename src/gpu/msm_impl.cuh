@@ -199,7 +199,8 @@ class MsmRun {
   }
   // Level 0 kernel (operands in shared memory, msm_smem.cuh) with its dynamic shared memory,
   // and how many of its threads the device holds at once (shared memory bound). G1: 7 Fq slots
-  // per thread, 5 blocks of 128 per SM; G2: 14 Fq slots, 5 blocks of 64 (BLS12-381).
+  // per thread, 5 blocks of 128 per SM; G2: 14 Fq slots, 5 blocks of 64 (BLS12-381); 2 blocks
+  // on a consumer card's 100 KiB SM (launch_smem_bytes pads the blocks to emulate that).
   static constexpr unsigned kChunkT = kExtensionCoord<F> ? 64 : 128;
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
@@ -211,7 +212,7 @@ class MsmRun {
     constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kMin = 5;
     ChunkKernel k;
     k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kChunkT, kMin>;
-    k.smem = msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes();
+    k.smem = launch_smem_bytes(msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes());
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
     CUZK_CUDA_CHECK(
         cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));

@@ -97,9 +97,20 @@ NttPassShape NttPassShape::for_size(std::size_t log_n) {
   return NttPassShape{};
 }
 
+NttPassShape NttPassShape::for_device(std::size_t log_n, const SmemLimits& smem) {
+  NttPassShape sh = for_size(log_n);
+  auto blocks = [&](int log_tile) { return blocks_per_sm((std::size_t{1} << log_tile) * 32, smem); };
+  int cap = kMaxTileLog;
+  while (cap > 1 && blocks(cap) < 3) --cap;
+  sh.last = std::min(sh.last, cap);
+  sh.log_cols = std::min(sh.log_cols, cap - 1);
+  sh.inner = std::min(sh.inner, cap - sh.log_cols);
+  return sh;
+}
+
 NttPassShape NttPassShape::from_env(std::size_t log_n) {
   const char* e = std::getenv("CUZK_NTT_PASSES");
-  if (e == nullptr || *e == 0) return for_size(log_n);
+  if (e == nullptr || *e == 0) return for_device(log_n, device_smem_limits());
   NttPassShape sh;
   int end = -1, end4 = -1;
   bool ok = std::sscanf(e, "%d,%d,%d%n", &sh.last, &sh.inner, &sh.log_cols, &end) == 3 && end > 0;
@@ -119,12 +130,17 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
   static_assert(sizeof(F) == 32, "kMaxTileLog assumes 32-byte elements");
   if (!shape.valid()) throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
   const int tile_log = std::max(shape.last, shape.inner + shape.log_cols);
-  const std::size_t shmem = (std::size_t{1} << tile_log) * sizeof(F);  // the largest tile of any size
+  // The largest tile's launch size (padded while emulating another card's SM); the kernels
+  // allow the device's maximum, so that plans of other shapes never lower each other's limit.
+  const std::size_t shmem = launch_smem_bytes((std::size_t{1} << tile_log) * sizeof(F));
   if (shmem > (std::size_t{48} << 10)) {
+    int dev = 0, most = 0;
+    CUZK_CUDA_CHECK(cudaGetDevice(&dev));
+    CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     for (const bool gs : {false, true})
       for (const int lt : {0, 10, 11})
         CUZK_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(pass_kernel<F>(gs, shape.radix == 4, lt)),
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shmem)));
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, most));
   }
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
@@ -155,7 +171,7 @@ void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale
     const std::uint32_t tile = 1u << (p.t + p.log_c);
     const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
     const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
-    const std::size_t shmem = std::size_t{tile} * sizeof(F);
+    const std::size_t shmem = launch_smem_bytes(std::size_t{tile} * sizeof(F));
     const int map = first ? scale_map : kern::kScaleNone;
     pass_kernel<F>(gs, shape_.radix == 4, p.t + p.log_c)<<<blocks, threads, shmem>>>(
         dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()), map, tab, i + 1 == plan.size());

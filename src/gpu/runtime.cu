@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "cuzk/gpu/runtime.hpp"
@@ -99,6 +100,41 @@ void device_memory(std::size_t* free_bytes, std::size_t* total_bytes) {
   CUZK_CUDA_CHECK(cudaMemGetInfo(&f, &t));
   if (free_bytes) *free_bytes = f;
   if (total_bytes) *total_bytes = t;
+}
+
+namespace {
+SmemLimits real_smem_limits() {
+  const int dev = current_device();
+  int per_sm = 0, reserved = 0, per_block = 0;
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  return {static_cast<std::size_t>(per_sm), static_cast<std::size_t>(reserved), static_cast<std::size_t>(per_block)};
+}
+// CUZK_EMULATE_SMEM_PER_SM_KIB as limits, or nothing (0 per SM) when unset.
+SmemLimits emulated_smem_limits(const SmemLimits& real) {
+  const char* e = std::getenv("CUZK_EMULATE_SMEM_PER_SM_KIB");
+  if (e == nullptr || *e == 0) return {};
+  char* end = nullptr;
+  const unsigned long kib = std::strtoul(e, &end, 10);
+  if (*end != 0 || kib < 16 || (kib << 10) > real.per_sm)
+    throw std::invalid_argument(std::string("CUZK_EMULATE_SMEM_PER_SM_KIB=\"") + e +
+                                "\": want KiB of shared memory per SM from 16 up to this device's " +
+                                std::to_string(real.per_sm >> 10));
+  return SmemLimits::of_kib(kib);
+}
+}  // namespace
+
+SmemLimits device_smem_limits() {
+  const SmemLimits real = real_smem_limits();
+  const SmemLimits emulated = emulated_smem_limits(real);
+  return emulated.per_sm != 0 ? emulated : real;
+}
+
+std::size_t launch_smem_bytes(std::size_t bytes) {
+  const SmemLimits real = real_smem_limits();
+  const SmemLimits emulated = emulated_smem_limits(real);
+  return emulated.per_sm != 0 ? emulated_launch_bytes(bytes, real, emulated) : bytes;
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/msm/msm.hpp"
 #include "require_device.hpp"
+#include "scoped_env.hpp"
 #include "test_points.hpp"
 
 namespace {
@@ -65,6 +66,22 @@ TYPED_TEST(GpuMsm, RandomScalarsMatchCpu) {
                         std::size_t{1} << 16}) {
     const auto pts = make_points<C>(rng, n);
     check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random");
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// A consumer card's 100 KiB SM emulated (CUZK_EMULATE_SMEM_PER_SM_KIB): the level-0 blocks
+// padded to its 2 per SM, the chunk lengths planned for that many resident threads.
+TYPED_TEST(GpuMsm, EmulatedConsumerCardMatchesCpu) {
+  using C = TypeParam;
+  const gpu::test::ScopedEnv smem("CUZK_EMULATE_SMEM_PER_SM_KIB");
+  smem.set("100");
+  std::mt19937_64 rng(3000 + sizeof(typename C::Base));
+  for (std::size_t n : {std::size_t{1000}, (std::size_t{1} << 16) + 3}) {
+    const auto pts = make_points<C>(rng, n);
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random, 100 KiB SM");
+    if (::testing::Test::HasFatalFailure()) return;
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kWitness), 0, "witness-like, 100 KiB SM");
     if (::testing::Test::HasFatalFailure()) return;
   }
 }

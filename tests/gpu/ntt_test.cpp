@@ -3,6 +3,7 @@
 // and the snarkjs H pipeline vs poly::compute_h_snarkjs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -170,17 +171,35 @@ TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
 }
 
 // The per-size table: a valid shape for every size, and what a plan takes when
-// CUZK_NTT_PASSES is not set (the transforms at those sizes are checked above and below).
+// CUZK_NTT_PASSES is not set (the table's shape with tiles for this device's SMs) (the transforms at those sizes are checked above and below).
 TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
   for (std::size_t k = 0; k <= 31; ++k) EXPECT_TRUE(gpu::NttPassShape::for_size(k).valid()) << "2^" << k;
   if (std::getenv("CUZK_NTT_PASSES") != nullptr) GTEST_SKIP() << "CUZK_NTT_PASSES is set";
   for (std::size_t k = 0; k <= 20; ++k) {
     const gpu::NttPlan<ff::bls12_381::Fr> plan(k);
-    const auto want = gpu::NttPassShape::for_size(k);
+    const auto want = gpu::NttPassShape::for_device(k, gpu::device_smem_limits());
     EXPECT_EQ(plan.shape().last, want.last) << "2^" << k;
     EXPECT_EQ(plan.shape().inner, want.inner) << "2^" << k;
     EXPECT_EQ(plan.shape().log_cols, want.log_cols) << "2^" << k;
     EXPECT_EQ(plan.shape().radix, want.radix) << "2^" << k;
+  }
+}
+
+// A consumer card's 100 KiB SM emulated (CUZK_EMULATE_SMEM_PER_SM_KIB: its tiles of at most
+// 2^10 elements, padded to its 3 blocks per SM): the default plans of every branch of the
+// per-size table give the CPU's transforms.
+TYPED_TEST(GpuNtt, EmulatedConsumerCardMatchesCpu) {
+  const gpu::test::ScopedEnv passes("CUZK_NTT_PASSES"), smem("CUZK_EMULATE_SMEM_PER_SM_KIB");
+  passes.unset();
+  smem.set("100");
+  std::mt19937_64 rng(91 + sizeof(TypeParam));
+  for (std::size_t k : {5u, 14u, 17u, 18u, 20u, 21u, 22u}) {
+    const auto sh = gpu::NttPassShape::from_env(k);
+    ASSERT_LE(std::max(sh.last, sh.inner + sh.log_cols), 10) << "2^" << k;
+    for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
+      check_transform<TypeParam>(kind, k, rng);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
   }
 }
 

@@ -3,7 +3,8 @@
 // after the allocating thread's stream is synchronised, and an allocation (plain, or a
 // stream-ordered one larger than the cached pieces) that needs the memory the pool keeps
 // cached gets it (the pool's cache is returned to the driver first). Every visible device runs
-// this build's kernels (device_supported).
+// this build's kernels (device_supported). CUZK_EMULATE_SMEM_PER_SM_KIB reports a smaller SM and
+// pads launches to its blocks per SM; bad values are refused.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "cuzk/gpu/runtime.hpp"
 #include "device_words.hpp"
 #include "require_device.hpp"
+#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -120,6 +122,30 @@ TEST(Devices, EveryVisibleDeviceRunsThisBuildsKernels) {
   EXPECT_FALSE(gpu::device_supported(gpu::device_count(), &why));
   EXPECT_NE(why.find("device " + std::to_string(gpu::device_count())), std::string::npos) << why;
   EXPECT_EQ(gpu::current_device(), before);
+}
+
+// The device's own figures (sm_80 and later: at least 100 KiB per SM, 1 KiB reserved per block),
+// then a consumer card's 100 KiB SM emulated: reported as such, and a 64 KiB block (the NTT's
+// 2^11 tile) padded so that the device holds one per SM, as that card would.
+TEST(SharedMemory, EmulatedSmIsReportedAndPadsLaunches) {
+  const gpu::test::ScopedEnv env("CUZK_EMULATE_SMEM_PER_SM_KIB");
+  env.unset();
+  const gpu::SmemLimits real = gpu::device_smem_limits();
+  EXPECT_GE(real.per_sm, std::size_t{100} << 10);
+  EXPECT_GE(real.max_per_block, std::size_t{99} << 10);
+  EXPECT_EQ(gpu::launch_smem_bytes(std::size_t{64} << 10), std::size_t{64} << 10);
+  env.set("100");
+  const gpu::SmemLimits emu = gpu::device_smem_limits();
+  EXPECT_EQ(emu.per_sm, std::size_t{100} << 10);
+  EXPECT_EQ(emu.max_per_block, std::size_t{99} << 10);
+  const std::size_t padded = gpu::launch_smem_bytes(std::size_t{64} << 10);
+  EXPECT_GE(padded, std::size_t{64} << 10);
+  EXPECT_EQ(gpu::blocks_per_sm(padded, real), 1u) << padded;
+  EXPECT_THROW(gpu::launch_smem_bytes(std::size_t{100} << 10), std::invalid_argument);
+  for (const char* bad : {"abc", "8", "100x", "-5", "1000000"}) {
+    env.set(bad);
+    EXPECT_THROW(gpu::device_smem_limits(), std::invalid_argument) << bad;
+  }
 }
 
 }  // namespace

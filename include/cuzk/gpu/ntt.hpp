@@ -44,9 +44,16 @@ struct NttPassShape {
   // The shape measured fastest for 2^log_n points on the H200 (the table in ntt.cu): what
   // NttPlan uses unless told otherwise. The fields above are its choice at 2^22 and from 2^25 on.
   static NttPassShape for_size(std::size_t log_n);
+  // for_size(log_n) with its tiles made smaller where an SM of `smem` holds fewer than 3 of
+  // them (the pass kernel's radix-4 register bound allows 3 blocks of 256 per SM, and the H200's
+  // shapes were measured at 3): 2^11-element tiles (64 KiB) on the H200 (228 KiB per SM),
+  // 2^10 (32 KiB) on sm_80 (164 KiB) and on consumer cards (100 KiB), where a 2^11 tile
+  // would leave one block, 8 warps, per SM.
+  static NttPassShape for_device(std::size_t log_n, const SmemLimits& smem);
   // The environment's CUZK_NTT_PASSES="last,inner,log_cols[,radix]" when set (for
-  // benchmarking shapes without rebuilding; one shape for every size), else for_size(log_n);
-  // throws std::invalid_argument when it is malformed or out of range.
+  // benchmarking shapes without rebuilding; one shape for every size), else
+  // for_device(log_n, device_smem_limits()) of the current device; throws
+  // std::invalid_argument when it is malformed or out of range.
   static NttPassShape from_env(std::size_t log_n);
   bool valid() const;  // the ranges above
 };

@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "cuzk/gpu/smem_limits.hpp"
+
 namespace cuzk::gpu {
 
 class CudaError : public std::runtime_error {
@@ -36,6 +38,18 @@ int current_device();
 void set_device(int device);  // throws CudaError for an invalid index
 // Free and total memory of the current device.
 void device_memory(std::size_t* free_bytes, std::size_t* total_bytes);
+
+// The current device's shared-memory limits (smem_limits.hpp), or, while the environment sets
+// CUZK_EMULATE_SMEM_PER_SM_KIB, those of an SM of that many KiB (SmemLimits::of_kib; 100 for a
+// consumer card): a benchmark or test on one card then plans and launches the shared-memory
+// kernels as the other card would, with its blocks per SM (its occupancy, not its speed).
+// Throws std::invalid_argument for a value that is not a number of KiB from 16 up to the
+// device's own.
+SmemLimits device_smem_limits();
+// The dynamic shared memory to launch a block that needs `bytes` with: `bytes`, or, while
+// emulating, emulated_launch_bytes(bytes, the device's limits, the emulated ones). A kernel
+// launched with more than 48 KiB must allow it (cudaFuncAttributeMaxDynamicSharedMemorySize).
+std::size_t launch_smem_bytes(std::size_t bytes);
 
 // Selects `device` for this thread for the guard's lifetime and restores the previous
 // selection afterwards.
