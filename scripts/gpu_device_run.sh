@@ -129,7 +129,7 @@ if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
     for t in $KIT_TESTS; do
       echo "add_test($t \"$KIT/bin/$t\")"
       echo "set_tests_properties($t PROPERTIES LABELS gpu)"
-      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test | engine_cuda_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
+      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test | gpu_layout_budget_test | engine_cuda_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
     done
   } > "$KIT/CTestTestfile.cmake"
   say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"

@@ -97,11 +97,27 @@ NttPassShape NttPassShape::for_size(std::size_t log_n) {
   return NttPassShape{};
 }
 
+// SMs that hold 3 tiles of 2^10 elements but not of 2^11 (sm_80 and the consumer cards):
+// measured on an H100 with a consumer card's 100 KiB SM emulated (bench/RESULTS.md, twenty-second
+// session: `gpu_bench 27 5 sizes` under CUZK_EMULATE_SMEM_PER_SM_KIB=100 and each of 10,7,3,
+// 10,8,2, 10,9,1, 10,10,0 and 10,6,4): 2^20 0.378 -> 0.299 ms with one inner pass of 10 levels
+// (single columns), 2^21 0.807 -> 0.723, 2^26 24.3 -> 22.1, 2^27 50.6 -> 47.7 ms against the
+// H200's table with its tiles cut to 2^10.
+NttPassShape small_sm_shape(std::size_t log_n) {
+  if (log_n <= 16) return {9, 7, 3};
+  if (log_n == 17 || log_n == 23 || log_n == 24) return {10, 7, 3};
+  if (log_n == 19) return {10, 9, 1};
+  if (log_n == 20) return {10, 10, 0};
+  if (log_n <= 26) return {10, 8, 2};  // 18, 21, 22, 25, 26
+  return {10, 6, 4};
+}
+
 NttPassShape NttPassShape::for_device(std::size_t log_n, const SmemLimits& smem) {
-  NttPassShape sh = for_size(log_n);
   auto blocks = [&](int log_tile) { return blocks_per_sm((std::size_t{1} << log_tile) * 32, smem); };
   int cap = kMaxTileLog;
   while (cap > 1 && blocks(cap) < 3) --cap;
+  if (cap == 10) return small_sm_shape(log_n);
+  NttPassShape sh = for_size(log_n);
   sh.last = std::min(sh.last, cap);
   sh.log_cols = std::min(sh.log_cols, cap - 1);
   sh.inner = std::min(sh.inner, cap - sh.log_cols);

@@ -120,7 +120,7 @@ TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
   std::mt19937_64 rng(5 + sizeof(TypeParam));
   const gpu::NttPassShape shapes[] = {{10, 9, 1},    {11, 8, 2},    {11, 8, 3},    {10, 8, 2}, {12, 9, 3},
                                       {11, 9, 2},    {4, 3, 2},     {1, 1, 0},     {11, 8, 3, 2}, {10, 9, 1, 2},
-                                      {12, 9, 3, 2}, {4, 3, 2, 2},  {1, 1, 0, 2}};
+                                      {12, 9, 3, 2}, {4, 3, 2, 2},  {1, 1, 0, 2}, {10, 6, 4},    {10, 10, 0}};
   for (const auto& sh : shapes)
     for (std::size_t k : {1u, 2u, 5u, 11u, 13u, 17u, 19u})
       for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
@@ -193,7 +193,7 @@ TYPED_TEST(GpuNtt, EmulatedConsumerCardMatchesCpu) {
   passes.unset();
   smem.set("100");
   std::mt19937_64 rng(91 + sizeof(TypeParam));
-  for (std::size_t k : {5u, 14u, 17u, 18u, 20u, 21u, 22u}) {
+  for (std::size_t k : {5u, 14u, 17u, 18u, 19u, 20u, 21u, 22u}) {
     const auto sh = gpu::NttPassShape::from_env(k);
     ASSERT_LE(std::max(sh.last, sh.inner + sh.log_cols), 10) << "2^" << k;
     for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {

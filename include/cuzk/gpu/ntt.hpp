@@ -44,11 +44,13 @@ struct NttPassShape {
   // The shape measured fastest for 2^log_n points on the H200 (the table in ntt.cu): what
   // NttPlan uses unless told otherwise. The fields above are its choice at 2^22 and from 2^25 on.
   static NttPassShape for_size(std::size_t log_n);
-  // for_size(log_n) with its tiles made smaller where an SM of `smem` holds fewer than 3 of
-  // them (the pass kernel's radix-4 register bound allows 3 blocks of 256 per SM, and the H200's
-  // shapes were measured at 3): 2^11-element tiles (64 KiB) on the H200 (228 KiB per SM),
-  // 2^10 (32 KiB) on sm_80 (164 KiB) and on consumer cards (100 KiB), where a 2^11 tile
-  // would leave one block, 8 warps, per SM.
+  // The shape for 2^log_n points on an SM of `smem`, with tiles small enough that the SM holds
+  // 3 of them (the pass kernel's radix-4 register bound allows 3 blocks of 256 per SM, and the
+  // H200's shapes were measured at 3): for_size(log_n) where 2^11-element tiles (64 KiB) fit 3
+  // times (the H200's 228 KiB per SM); a table of 2^10-element tiles (32 KiB) measured with a
+  // consumer card's SM emulated where only those do (sm_80's 164 KiB, the consumer cards'
+  // 100 KiB, where a 2^11 tile would leave one block, 8 warps, per SM: 2^27 66.8 against
+  // 47.7 ms, H100 emulating 100 KiB); for_size with its tiles cut on smaller SMs still.
   static NttPassShape for_device(std::size_t log_n, const SmemLimits& smem);
   // The environment's CUZK_NTT_PASSES="last,inner,log_cols[,radix]" when set (for
   // benchmarking shapes without rebuilding; one shape for every size), else
