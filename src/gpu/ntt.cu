@@ -103,6 +103,7 @@ NttPassShape NttPassShape::for_size(std::size_t log_n) {
 // 10,8,2, 10,9,1, 10,10,0 and 10,6,4): 2^20 0.378 -> 0.299 ms with one inner pass of 10 levels
 // (single columns), 2^21 0.807 -> 0.723, 2^26 24.3 -> 22.1, 2^27 50.6 -> 47.7 ms against the
 // H200's table with its tiles cut to 2^10.
+namespace {
 NttPassShape small_sm_shape(std::size_t log_n) {
   if (log_n <= 16) return {9, 7, 3};
   if (log_n == 17 || log_n == 23 || log_n == 24) return {10, 7, 3};
@@ -111,6 +112,7 @@ NttPassShape small_sm_shape(std::size_t log_n) {
   if (log_n <= 26) return {10, 8, 2};  // 18, 21, 22, 25, 26
   return {10, 6, 4};
 }
+}  // namespace
 
 NttPassShape NttPassShape::for_device(std::size_t log_n, const SmemLimits& smem) {
   auto blocks = [&](int log_tile) { return blocks_per_sm((std::size_t{1} << log_tile) * 32, smem); };

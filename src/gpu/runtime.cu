@@ -117,7 +117,7 @@ SmemLimits emulated_smem_limits(const SmemLimits& real) {
   if (e == nullptr || *e == 0) return {};
   char* end = nullptr;
   const unsigned long kib = std::strtoul(e, &end, 10);
-  if (*end != 0 || kib < 16 || (kib << 10) > real.per_sm)
+  if (end == e || *end != 0 || kib < 16 || kib > (real.per_sm >> 10))
     throw std::invalid_argument(std::string("CUZK_EMULATE_SMEM_PER_SM_KIB=\"") + e +
                                 "\": want KiB of shared memory per SM from 16 up to this device's " +
                                 std::to_string(real.per_sm >> 10));
