@@ -138,7 +138,7 @@ void run_xyzz(const A* din, const std::vector<ec::Affine<C>>& pts, std::size_t M
     for (int k = 1; k < K; ++k) want = want.add_mixed(pts[(t * K + k) % pts.size()]);
     ec::Xyzz<C> g;
     static_assert(sizeof(g) == sizeof(X));
-    std::memcpy(&g, &got[t], sizeof(g));
+    std::memcpy(static_cast<void*>(&g), &got[t], sizeof(g));
     bad += !(g.to_affine() == want.to_affine());
   }
   const double adds = double(threads) * (K - 1);
@@ -162,7 +162,7 @@ void run_affine(const A* din, const std::vector<ec::Affine<C>>& pts, std::size_t
         ec::Jacobian<C>::from_affine(pts[(2 * i) % pts.size()]).add_mixed(pts[(2 * i + 1) % pts.size()]).to_affine();
     ec::Affine<C> g;
     static_assert(sizeof(g) == sizeof(A));
-    std::memcpy(&g, &got[i], sizeof(g));
+    std::memcpy(static_cast<void*>(&g), &got[i], sizeof(g));
     bad += !(g == want);
   }
   std::printf("affine K=%-3d %9.3f ms  %6.3f G additions/s  (%s)\n", K, ms, pairs / ms / 1e6,

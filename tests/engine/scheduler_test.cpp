@@ -146,8 +146,11 @@ TEST(EngineScheduler, SeveralDevicesWithKeyAffinity) {
   ASSERT_EQ(s.devices.size(), 2u);
   EXPECT_EQ(s.devices[0].name, "cpu-sim-0");
   EXPECT_EQ(s.devices[0].proofs + s.devices[1].proofs, 11u);
-  for (const auto& k : s.keys)
-    if (k.circuit_id == "a") EXPECT_EQ(k.devices.size(), 2u);
+  for (const auto& k : s.keys) {
+    if (k.circuit_id == "a") {
+      EXPECT_EQ(k.devices.size(), 2u);
+    }
+  }
 }
 
 TEST(EngineScheduler, SynthesisOverlapsProving) {

@@ -187,7 +187,12 @@ std::vector<Fr> public_from_json(const nlohmann::json& j) {
   if (!j.is_array()) fail(file, "(top level)", std::string("expected an array of decimal strings, got ") + j.type_name());
   std::vector<Fr> out;
   out.reserve(j.size());
-  for (std::size_t i = 0; i < j.size(); ++i) out.push_back(parse_decimal<Fr>(j[i], file, "[" + std::to_string(i) + "]"));
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    std::string where = "[";  // built by appends: "[" + to_string(i) trips GCC 12's -Wrestrict (a false positive)
+    where += std::to_string(i);
+    where += ']';
+    out.push_back(parse_decimal<Fr>(j[i], file, where));
+  }
   return out;
 }
 
