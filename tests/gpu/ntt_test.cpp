@@ -171,7 +171,8 @@ TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
 }
 
 // The per-size table: a valid shape for every size, and what a plan takes when
-// CUZK_NTT_PASSES is not set (the table's shape with tiles for this device's SMs) (the transforms at those sizes are checked above and below).
+// CUZK_NTT_PASSES is not set: the shape for this device's SMs (for_device). The transforms at
+// those sizes are checked above and below.
 TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
   for (std::size_t k = 0; k <= 31; ++k) EXPECT_TRUE(gpu::NttPassShape::for_size(k).valid()) << "2^" << k;
   if (std::getenv("CUZK_NTT_PASSES") != nullptr) GTEST_SKIP() << "CUZK_NTT_PASSES is set";
