@@ -175,7 +175,7 @@ TEST(EngineMemory, CancelQueuedAndRunningReleasesEverything) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 4096)});
   Engine e(cfg);
   std::vector<std::string> ids;
-  for (int i = 0; i < 4; ++i) ids.push_back(e.submit(native_request("c", 10 + i, "j" + std::to_string(i))).request_id);
+  for (int i = 0; i < 4; ++i) ids.push_back(e.submit(native_request("c", 10 + i, numbered("j", i))).request_id);
   wait_for_state(e, "j0", JobState::kProving);
   // Queued: removed at once.
   std::string err;
@@ -229,7 +229,7 @@ TEST(EngineMemory, CancelWhileWaitingForTheDeviceOrItsMemory) {
   while (e.status().devices[0].vram_reserved <= key && std::chrono::steady_clock::now() < end)
     std::this_thread::sleep_for(1ms);
   ASSERT_GT(e.status().devices[0].vram_reserved, key) << "w0 never reserved its scratch";
-  for (int i = 1; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 20 + i, "w" + std::to_string(i))).code, ErrorCode::kOk);
+  for (int i = 1; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 20 + i, numbered("w", i))).code, ErrorCode::kOk);
   // w1: taken by the second worker, blocked on the device's memory.
   while (e.status().devices[0].busy_workers < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
   ASSERT_EQ(e.peek("w1").state, JobState::kWaitingDevice);
@@ -248,7 +248,7 @@ TEST(EngineMemory, CancelSynthesizedJobWaitingForAWorker) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 4096)});
   cfg.pipeline_depth = 2;
   Engine e(cfg);
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 30 + i, "r" + std::to_string(i))).code, ErrorCode::kOk);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(e.submit(native_request("c", 30 + i, numbered("r", i))).code, ErrorCode::kOk);
   wait_for_state(e, "r0", JobState::kProving);
   wait_for_state(e, "r1", JobState::kWaitingDevice);
   const ErrorCode c = e.cancel("r1");
@@ -258,7 +258,9 @@ TEST(EngineMemory, CancelSynthesizedJobWaitingForAWorker) {
   const JobState right_after = e.peek("r1").state;
   // r0 still on the only worker after the cancel: r1 was in the device queue all along, and
   // leaves it at once.
-  if (e.peek("r0").state == JobState::kProving) EXPECT_EQ(right_after, JobState::kCancelled);
+  if (e.peek("r0").state == JobState::kProving) {
+    EXPECT_EQ(right_after, JobState::kCancelled);
+  }
   EXPECT_EQ(e.await("r1", 60s)->state, JobState::kCancelled);
   EXPECT_EQ(e.await("r0", 60s)->state, JobState::kSucceeded);
   EXPECT_EQ(e.await("r2", 60s)->state, JobState::kSucceeded);

@@ -59,8 +59,8 @@ TEST(EngineScheduler, FifoWithinAPriorityAndPriorityOrderOfQueued) {
   wait_until_proving(e, first[0]);
   std::vector<std::string> normals, highs;
   for (int i = 0; i < 3; ++i) {
-    normals.push_back(submit_many(e, "c", 1, Priority::kNormal, "n" + std::to_string(i) + "-")[0]);
-    highs.push_back(submit_many(e, "c", 1, Priority::kHigh, "h" + std::to_string(i) + "-")[0]);
+    normals.push_back(submit_many(e, "c", 1, Priority::kNormal, numbered("n", i, "-"))[0]);
+    highs.push_back(submit_many(e, "c", 1, Priority::kHigh, numbered("h", i, "-"))[0]);
   }
   std::vector<std::string> all = first;
   all.insert(all.end(), normals.begin(), normals.end());

@@ -35,6 +35,14 @@ CircuitSpec mul_chain(const std::string& id, const std::string& curve, std::uint
 // A config with the cpu backend, one device, one worker, no batching wait and the given circuits.
 EngineConfig small_config(std::vector<CircuitSpec> circuits);
 ProofRequest native_request(const std::string& circuit, std::uint64_t seed, const std::string& id = "");
+// prefix + i + suffix (request ids "j0", "n1-"; built by appends: `"j" + std::to_string(i)`
+// trips GCC 12's -Wrestrict, a false positive).
+inline std::string numbered(const char* prefix, int i, const char* suffix = "") {
+  std::string s = prefix;
+  s += std::to_string(i);
+  s += suffix;
+  return s;
+}
 
 // True when proof_json/public_json of `r` verify against the verifying key in `zkey_path`
 // (its curve from the key header), and the bellperson bytes (BLS12-381) decode to the same proof.

@@ -66,7 +66,7 @@ inline bool have_mulx_adx() { return kHaveMulxAdx; }
 // memory operands (RIP-relative for the static moduli).
 __attribute__((always_inline)) inline void mont_row4(u64& t0, u64& t1, u64& t2, u64& t3, u64& t4, u64 bi,
                                                      const Limbs<4>& a, const Limbs<4>& p, const u64& inv) {
-  u64 lo, hi;
+  [[maybe_unused]] u64 lo, hi;  // the asm's scratch registers
   asm("xorl %k[lo], %k[lo]\n\t"  // clears CF and OF
       CUZK_MADDR("a0", "t0", "t1") CUZK_MADDR("a1", "t1", "t2")
       CUZK_MADDR("a2", "t2", "t3") CUZK_MADDR("a3", "t3", "t4")
@@ -89,7 +89,7 @@ __attribute__((always_inline)) inline void mont_row4(u64& t0, u64& t1, u64& t2, 
 __attribute__((always_inline)) inline void mont_row6(u64& t0, u64& t1, u64& t2, u64& t3, u64& t4, u64& t5,
                                                      u64& t6, u64 bi, const u64* a, const u64* p,
                                                      const u64& inv) {
-  u64 lo, hi;
+  [[maybe_unused]] u64 lo, hi;  // the asm's scratch registers
   asm("xorl %k[lo], %k[lo]\n\t"
       CUZK_MADD("a", 0, "t0", "t1") CUZK_MADD("a", 1, "t1", "t2")
       CUZK_MADD("a", 2, "t2", "t3") CUZK_MADD("a", 3, "t3", "t4")
@@ -165,7 +165,7 @@ inline Limbs<6> add_mod6(Limbs<6> t, const Limbs<6>& b, const Limbs<6>& p) {
 }
 inline Limbs<4> sub_mod4(Limbs<4> t, const Limbs<4>& b, const Limbs<4>& p) {
   Limbs<4> s;
-  u64 m;
+  [[maybe_unused]] u64 m;  // the asm's scratch register
   asm(CUZK_ADD(sub, 0) CUZK_ADD(sbb, 1) CUZK_ADD(sbb, 2) CUZK_ADD(sbb, 3)
       "sbbq %[m], %[m]\n\t"  // m = borrow ? ~0 : 0
       CUZK_MOV(0) CUZK_MOV(1) CUZK_MOV(2) CUZK_MOV(3)
