@@ -15,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "check.cuh"
 #include "cuzk/gpu/msm.hpp"
@@ -63,12 +64,12 @@ class PhaseClock {
     ms_[phase] += std::chrono::duration<double, std::milli>(now - t_).count();
     t_ = now;
   }
-  void report(const MsmLayout& L, std::size_t m, std::size_t m1) const {
+  void report(const MsmLayout& L, std::size_t m, std::size_t m1, const char* level0) const {
     if (!on_) return;
     std::fprintf(stderr,
-                 "msm profile: m=%zu ones=%zu c=%u W=%u batch=%u | setup+ones %.2f digits %.2f sort %.2f bounds %.2f "
-                 "accumulate %.2f reduce %.2f ms\n",
-                 m, m1, L.c, L.windows, L.batch, ms_[0], ms_[1], ms_[2], ms_[3], ms_[4], ms_[5]);
+                 "msm profile: m=%zu ones=%zu c=%u W=%u batch=%u level0=%s | setup+ones %.2f digits %.2f sort %.2f "
+                 "bounds %.2f accumulate %.2f reduce %.2f ms\n",
+                 m, m1, L.c, L.windows, L.batch, level0, ms_[0], ms_[1], ms_[2], ms_[3], ms_[4], ms_[5]);
   }
 
  private:
@@ -189,7 +190,7 @@ class MsmRun {
     CUZK_CUDA_LAUNCH_CHECK("window_sum_kernel");
     copy_to_host(host_out, wsums_, std::size_t{W} * sizeof(X));
     clock_.lap(5);
-    clock_.report(L_, s_.num_others, s_.num_ones);
+    clock_.report(L_, s_.num_others, s_.num_ones, chunk_.registers ? "registers" : "shared");
   }
 
  private:
@@ -197,30 +198,47 @@ class MsmRun {
                         const X* in, X* out) const {
     msmk::piece_sum_kernel<F, kMinBlocks><<<blocks, kT>>>(st, en, poff, nseg, MsmLayout::kPiece, total, in, out);
   }
-  // Level 0 kernel (operands in shared memory, msm_smem.cuh) with its dynamic shared memory,
-  // and how many of its threads the device holds at once (shared memory bound). G1: 7 Fq slots
-  // per thread, 5 blocks of 128 per SM; G2: 14 Fq slots, 5 blocks of 64 (BLS12-381); 2 blocks
-  // on a consumer card's 100 KiB SM (launch_smem_bytes pads the blocks to emulate that).
+  // Level 0's kernel, its block size and dynamic shared memory, and how many of its threads the
+  // device holds at once. The shared-memory kernel (msm_smem.cuh; G1: 7 Fq slots per thread, 5
+  // blocks of 128 per SM on sm_90; G2: 14 Fq slots, 5 blocks of 64, BLS12-381), unless the device
+  // holds more threads of the register kernel (chunk_sum_kernel, bounded by kMinBlocks): on a
+  // consumer card's 100 KiB SM the shared-memory kernel gets 2 blocks (256 or 128 threads), the
+  // register kernel 3 blocks of 128 (G1) or 2 (G2) as on any SM with 64K registers.
+  // launch_smem_bytes pads the shared-memory blocks where another card's SM is emulated.
   static constexpr unsigned kChunkT = kExtensionCoord<F> ? 64 : 128;
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
+    unsigned block = 0;
     std::size_t smem = 0;
     std::size_t resident = 0;
+    bool registers = false;
   };
   static ChunkKernel chunk_kernel() {
     using C = typename CoordParams<F>::C;
     constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kMin = 5;
     ChunkKernel k;
     k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kChunkT, kMin>;
+    k.block = kChunkT;
     k.smem = launch_smem_bytes(msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes());
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
     CUZK_CUDA_CHECK(
         cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
-    int dev = 0, sms = 0, per_sm = 0;
+    int dev = 0, sms = 0, per_sm = 0, per_sm_reg = 0;
     CUZK_CUDA_CHECK(cudaGetDevice(&dev));
     CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, kChunkT, k.smem));
-    k.resident = std::size_t{kChunkT} * static_cast<std::size_t>(std::max(1, per_sm)) * static_cast<std::size_t>(std::max(1, sms));
+    const auto reg_fn = msmk::chunk_sum_kernel<F, kMinBlocks>;
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm_reg, reg_fn, kT, 0));
+    std::size_t threads = std::size_t{kChunkT} * static_cast<std::size_t>(std::max(1, per_sm));
+    // CUZK_MSM_LEVEL0=shared|registers forces one kernel (same-run comparisons).
+    const char* force = std::getenv("CUZK_MSM_LEVEL0");
+    const bool want_reg = force != nullptr && std::string_view(force) == "registers";
+    const bool want_smem = force != nullptr && std::string_view(force) == "shared";
+    if (want_reg || (!want_smem && std::size_t{kT} * static_cast<std::size_t>(per_sm_reg) > threads)) {
+      k.fn = reg_fn, k.block = kT, k.smem = 0, k.registers = true;
+      threads = std::size_t{kT} * static_cast<std::size_t>(per_sm_reg);
+    }
+    k.resident = threads * static_cast<std::size_t>(std::max(1, sms));
     return k;
   }
   // Entries per level-0 thread for e entries: at least kPiece (the partial-sum buffers are
@@ -243,7 +261,8 @@ class MsmRun {
   void launch_chunk_sum(const u32* keys, const u32* vals, const u32* st, const u32* poff, u32 nseg, u32 S, u32 e,
                         X* out) const {
     const std::size_t threads = (std::size_t{e} + S - 1) / S;
-    chunk_.fn<<<blocks_of(threads, kChunkT), kChunkT, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e, out);
+    chunk_.fn<<<blocks_of(threads, chunk_.block), chunk_.block, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e,
+                                                                               out);
   }
   ChunkKernel chunk_ = chunk_kernel();
   // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200

@@ -146,6 +146,38 @@ __global__ void __launch_bounds__(128, MinBlocks)
   stv(out + t, acc);
 }
 
+// Level 0 with its operands in registers (the shared-memory kernel, msm_smem.cuh, is the
+// default): thread t adds the affine points of the sorted entries [tS, min(tS + S, e)) whatever
+// segments they belong to, and writes one partial sum per segment b it meets, to
+// out[poff[b] + t - start[b] / S]. Keys >= nseg (zero digits, sorted last) end the work; no
+// keys: one segment. Same arguments and results as chunk_sum_smem_kernel; MsmRun picks it where
+// the device holds more of its threads (SMs with little shared memory).
+template <class F, int MinBlocks>
+__global__ void __launch_bounds__(128, MinBlocks)
+    chunk_sum_kernel(const u32* keys, const u32* vals, const DevAffine<F>* pts, const u32* start, const u32* poff,
+                     u32 nseg, u32 S, u32 e, DevXyzz<F>* out) {
+  const u64 t = gid();
+  if (t * S >= e) return;
+  const u32 k0 = static_cast<u32>(t * S), kend = min(e, k0 + S);
+  u32 cur = keys ? keys[k0] : 0;
+  if (cur >= nseg) return;
+  DevXyzz<F> acc = DevXyzz<F>::infinity();
+  for (u32 k = k0; k < kend; ++k) {
+    const u32 b = keys ? keys[k] : 0;
+    if (b != cur) {
+      stv(out + poff[cur] + (t - start[cur] / S), acc);
+      cur = b;
+      if (cur >= nseg) return;
+      acc = DevXyzz<F>::infinity();
+    }
+    const u32 v = vals[k];
+    DevAffine<F> p = ldv(pts + (v & ~kNegBit));
+    if (v & kNegBit) p = -p;
+    acc = acc.add_mixed(p);
+  }
+  stv(out + poff[cur] + (t - start[cur] / S), acc);
+}
+
 // dst[b] = the single partial sum of segment b (or infinity when it is empty).
 template <class F>
 __global__ void gather_kernel(const u32* pieces, const u32* poff, u32 nseg, const DevXyzz<F>* in, DevXyzz<F>* dst) {
