@@ -81,6 +81,9 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   const bool witness_classified = L.any_resident(KeyLayout::kWitnessMask);
   const std::size_t n = K.domain;
   groth16::ProofTerms<E> out;
+  // A streamed proof starts from an empty pool cache (see msm_ws below; this waits for the
+  // device's queued work once, a few times per proof of seconds).
+  if (L.any_streamed()) release_cached_device_memory();
   // The proof's temporaries are stream-ordered (runtime.hpp): freeing them does not wait for
   // other workers' kernels, nor for this proof's side threads.
   DeviceBuffer<Fr> dw(w.size(), DeviceAlloc::kStreamOrdered);
@@ -155,15 +158,18 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     ps.emplace(L.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
     s = &*ps;
   }
-  // The MSMs' scratch, reserved at the largest need before the first (proof_msm_scratch_bytes,
-  // as the estimate counts it); with side threads this thread runs only MSM H. When a part
-  // streams it is reserved before H's arrays: carved after them from a freed array's cached
-  // pool block, it kept that block mapped, and a later allocation larger than the block's rest
-  // needed memory a budget at the estimate did not have (gpu_layout_budget_test, H streamed).
-  // All-resident proofs reserve it after H, where their estimate's second phase counts it.
+  // The MSMs' scratch, reserved at the largest need once H's arrays but its first are freed
+  // (proof_msm_scratch_bytes, as the estimate counts it, in the MSM phases and not in H's); with
+  // side threads this thread runs only MSM H. When a part streams it must not come from a freed
+  // array's cached pool block: it would keep that block mapped, and a later allocation larger
+  // than the block's rest would need memory a budget at the estimate does not have
+  // (gpu_layout_budget_test, H streamed). So a streamed proof starts from an empty pool cache
+  // (each of its arrays then maps a block of its own) and returns the freed arrays' blocks to
+  // the driver before the reservation, which then maps a block of its own too. (Reserving it
+  // before H's arrays also avoids this, but holds it through H: at 2^27 on a 16 GiB card that
+  // cut the streamed chunk from 2^22 to 2^20 points.)
   MsmWorkspace msm_ws;
   const std::size_t msm_bytes = proof_msm_scratch_bytes<E>(L, K.num_vars, K.h_size, K.l_size);
-  if (side.empty() && L.any_streamed()) msm_ws.reserve(msm_bytes);
   const bool classic = K.conv == HConvention::kZDivided;
   DeviceBuffer<Fr> a(n, DeviceAlloc::kStreamOrdered);  // a, then h's coefficients
   if (L.resident(P::kMatrices)) {  // three arrays
@@ -220,7 +226,10 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     t.add("h_poly", ms_since(t0) - c_ms);
     t.add("eval_abc", c_ms);
   }
-  if (side.empty() && !L.any_streamed()) msm_ws.reserve(msm_bytes);  // all resident: now
+  if (side.empty()) {
+    if (L.any_streamed()) release_cached_device_memory();  // H's freed arrays back to the driver
+    msm_ws.reserve(msm_bytes);
+  }
   {
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);

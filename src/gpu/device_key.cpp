@@ -158,9 +158,10 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   // evaluated twice). The MSMs, in order (H with h in the first array; A, B1, B2 with the
   // witness's scalars; L with its own): a resident part's scalars are classified over its
   // whole range, a streamed one's a chunk at a time; the MSM scratch is one workspace reserved
-  // at the largest MSM's need before H's arrays (so H's phase holds it too). After a streamed
-  // MSM its chunk scalars' blocks may stay cached in the stream-ordered pool, too small for the
-  // larger allocations after them: the witness and L phases count them too.
+  // at the largest MSM's need after H (in a pool block of its own: CudaBackend::compute), so
+  // H's phase does not hold it. After a streamed MSM its chunk scalars' blocks may stay cached
+  // in the stream-ordered pool, too small for the larger allocations after them: the witness
+  // and L phases count them too.
   const std::size_t c = resolve_chunk(pk, l.chunk);
   const std::size_t chunk_scalars = S::resident_bytes(c) + S::build_scratch_bytes(c);
   auto classified = [&](bool resident, std::size_t len) {
@@ -169,7 +170,7 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
   const std::size_t msm = proof_msm_scratch_bytes<E>(KeyLayout{l.resident_mask, c}, nv, nh, nl);
   const bool w_resident = l.any_resident(KeyLayout::kWitnessMask);
   const std::size_t h_phase =
-      (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr) + msm;  // msm: reserved first
+      (l.resident(KeyPart::kMatrices) ? 3 : 2) * n * sizeof(Fr) + tables + 2 * sizeof(Fr);
   const std::size_t msm_h_phase = n * sizeof(Fr) + classified(l.resident(KeyPart::kH), nh) + msm;
   const std::size_t cached = l.all_resident(KeyLayout::kPointsMask) ? 0 : chunk_scalars;
   const std::size_t w_phase = (w_resident ? classified(true, nv) : 0) + cached + msm;
