@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
-GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_key_layout_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test gpu_layout_budget_test gpu_runtime_test"
+GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_key_layout_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test gpu_batch_test gpu_layout_budget_test gpu_runtime_test"
 # The kit also carries the engine's GPU test (the daemon's engine on the CUDA backend: VRAM
 # budgets, key tiers, streamed keys); the on-device build leaves it out (its dependencies).
 KIT_TESTS="$GPU_TESTS engine_cuda_test"

@@ -16,6 +16,8 @@
 // before the first card, as the engine's pinned tier holds a key (else pageable).
 // CUZK_BENCH_INDEX=0: the matrices without their value index (the engine gives every loaded
 // key one: 16-bit value positions streamed and resident instead of 32-byte values).
+// CUZK_BENCH_BATCH=n: after each card's proof, a batch of n proofs of the witness
+// (CudaBackend::compute_batch: each streamed point chunk uploaded once for the n), per proof.
 // CUZK_BENCH_PIN_WITNESS=1: the witness page-locked after the resident proof, which is then
 // timed again with the lock, as the engine pins a synthesized witness
 // (pinned_witness_min_bytes); the capped proofs upload it straight instead of through their
@@ -148,6 +150,8 @@ void run_small_card_bench(std::size_t max_log, int reps) {
     regs = register_key(pk, true);
     std::printf("    page-locking the points and matrices: %.1f s\n", wall_ms_since(t0) / 1e3);
   }
+  const char* batch_env = std::getenv("CUZK_BENCH_BATCH");
+  const int batch = batch_env != nullptr ? std::atoi(batch_env) : 0;
   const char* layout_env = std::getenv("CUZK_BENCH_LAYOUT");
   const bool by_part = layout_env != nullptr && std::string(layout_env) == "auto";
   const char* max_env = std::getenv("CUZK_BENCH_MAX_CHUNK_LOG");
@@ -184,6 +188,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
       gpu::device_memory(&free, nullptr);
       std::printf("    device memory the key and proof took: %.2f GiB of the card's %.1f\n", (free0 - free) / kGiB,
                   cap_gib);
+      if (batch > 1) time_batch((what + ", batch").c_str(), k, key, s, batch, budget, terms);
       if (resident) {
         const bool same = terms.a == resident->a && terms.b1 == resident->b1 && terms.b2 == resident->b2 &&
                           terms.h == resident->h && terms.l == resident->l;

@@ -37,33 +37,23 @@ ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<c
     throw std::logic_error("gpu: a resident MSM part without classified scalars");
   return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, MsmOptions{0, 0, &ws});
 }
-}  // namespace
 
-template <class E>
-StagedUploader& CudaBackend<E>::uploader() {
-  if (!up_) up_.emplace();  // on the current device: compute() selected the key's
-  return *up_;
-}
+// What a batch's proofs share (CudaBackend::compute_batch): the point stream; each proof then
+// leaves its streamed witness MSMs (A, B1, B2, L) to the batch, which runs them over one upload
+// of each point chunk.
+struct BatchShared {
+  PointStream* ps = nullptr;
+};
 
+// One proof's device work (CudaBackend::compute) with the key's device selected and the
+// backend's uploader; batch: the batch's shared state, or null for a proof alone.
 template <class E>
-groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk, std::span<const Fr> w,
-                                               groth16::PhaseTimings& t) {
+groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span<const typename E::Fr> w,
+                                       groth16::PhaseTimings& t, StagedUploader& up, const BatchShared* batch) {
   using groth16::ScopedPhase;
   using G1C = typename E::G1Curve;
   using G2C = typename E::G2Curve;
-  std::unique_ptr<DeviceProvingKey<E>> own;
-  const DeviceProvingKey<E>* key = key_;
-  if (key == nullptr) {
-    ScopedPhase p(t, "upload_key");
-    own = std::make_unique<DeviceProvingKey<E>>(pk, device_);
-    key = own.get();
-  } else if (!key->matches(pk)) {
-    throw std::invalid_argument("gpu: CudaBackend: the proving key differs from the resident key");
-  }
-  if (w.size() != pk.num_vars)
-    throw std::invalid_argument("gpu: witness has " + std::to_string(w.size()) + " values but the key expects " +
-                                std::to_string(pk.num_vars));
-  DeviceGuard guard(key->device());
+  using Fr = typename E::Fr;
   const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   const DeviceKeyParts<E>& K = key->parts();
   const KeyLayout& L = K.layout;
@@ -90,7 +80,6 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   stream_synchronize();  // the uploader's stream writes dw: its allocation comes first
   {
     ScopedPhase p(t, "transfer_witness");  // pinned: straight; pageable: through the staging
-    StagedUploader& up = uploader();
     up.upload(dw.data(), w.data(), w.size_bytes());
     up.synchronize();
   }
@@ -103,25 +92,32 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   const std::array<std::span<const std::byte>, 5> firsts{
       first_chunk(K.host_h, L.chunk), first_chunk(K.host_a, L.chunk), first_chunk(K.host_b1, L.chunk),
       first_chunk(K.host_b2, L.chunk), first_chunk(K.host_l, L.chunk)};
+  // In a batch only H streams here (its MSM runs last): nothing of this proof follows it.
   auto next = [&](std::size_t i) {
-    for (std::size_t j = i + 1; j < firsts.size(); ++j)
+    for (std::size_t j = i + 1; batch == nullptr && j < firsts.size(); ++j)
       if (!firsts[j].empty()) return firsts[j];
     return std::span<const std::byte>{};
   };
+  // A streamed witness part of a batched proof: left to the batch (its term stays infinity).
+  auto deferred = [&](std::span<const std::byte> first) { return batch != nullptr && !first.empty(); };
   using PT = groth16::PhaseTimings;
   auto run_a = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    if (deferred(firsts[1])) return;
     ScopedPhase p(pt, "msm_a");
     out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, next(1), m);
   };
   auto run_b1 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    if (deferred(firsts[2])) return;
     ScopedPhase p(pt, "msm_b_g1");
     out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, next(2), m);
   };
   auto run_b2 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
+    if (deferred(firsts[3])) return;
     ScopedPhase p(pt, "msm_b_g2");
     out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, next(3), m);
   };
   auto run_l = [&](PT& pt, MsmWorkspace& m, const Scalars& ls) {
+    if (deferred(firsts[4])) return;
     ScopedPhase p(pt, "msm_l");
     out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, next(4), m);
   };
@@ -154,8 +150,10 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
       run_l(pt, m, side_ls);
     });
   }
-  if (L.any_streamed()) {
-    ps.emplace(L.chunk, stream_buffer_bytes<E>(1), uploader(), key->device());
+  if (batch != nullptr) {
+    s = batch->ps;
+  } else if (L.any_streamed()) {
+    ps.emplace(L.chunk, stream_buffer_bytes<E>(1), up, key->device());
     s = &*ps;
   }
   // The MSMs' scratch, reserved at the largest need once H's arrays but its first are freed
@@ -191,7 +189,7 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
     // Two arrays: the matrices stream through the chunk buffers, twice for the second half.
     DeviceBuffer<Fr> b(n, DeviceAlloc::kStreamOrdered);
     auto eval = [&](const HostCsr<Fr>& m, Fr* o, bool mul) {
-      ps->eval_rows<Fr>(*m.m, m.chunks, dw.data(), o, n, mul, m.table.data());
+      s->eval_rows<Fr>(*m.m, m.chunks, dw.data(), o, n, mul, m.table.data());
     };
     // C's values on the domain into o (the stored C, else a.b), timed as eval_abc, not h_poly.
     using Clock = std::chrono::steady_clock;
@@ -253,6 +251,104 @@ groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk,
   }
   run_l(t, msm_ws, scalars(L.resident(P::kL), dw.data() + K.num_public + 1, K.l_size));
   return out;
+}
+}  // namespace
+
+template <class E>
+StagedUploader& CudaBackend<E>::uploader() {
+  if (!up_) up_.emplace();  // on the current device: compute() selected the key's
+  return *up_;
+}
+
+template <class E>
+const DeviceProvingKey<E>* CudaBackend<E>::key_for(const groth16::ProvingKey<E>& pk, groth16::PhaseTimings& t,
+                                                   std::unique_ptr<DeviceProvingKey<E>>& own) const {
+  if (key_ == nullptr) {
+    groth16::ScopedPhase p(t, "upload_key");
+    own = std::make_unique<DeviceProvingKey<E>>(pk, device_);
+    return own.get();
+  }
+  if (!key_->matches(pk)) throw std::invalid_argument("gpu: CudaBackend: the proving key differs from the resident key");
+  return key_;
+}
+
+template <class E>
+void CudaBackend<E>::check_witness(const groth16::ProvingKey<E>& pk, std::span<const Fr> w) {
+  if (w.size() != pk.num_vars)
+    throw std::invalid_argument("gpu: witness has " + std::to_string(w.size()) + " values but the key expects " +
+                                std::to_string(pk.num_vars));
+}
+
+template <class E>
+groth16::ProofTerms<E> CudaBackend<E>::compute(const groth16::ProvingKey<E>& pk, std::span<const Fr> w,
+                                               groth16::PhaseTimings& t) {
+  std::unique_ptr<DeviceProvingKey<E>> own;
+  const DeviceProvingKey<E>* key = key_for(pk, t, own);
+  check_witness(pk, w);
+  DeviceGuard guard(key->device());
+  return prove_on_device<E>(key, w, t, uploader(), nullptr);
+}
+
+template <class E>
+void CudaBackend<E>::compute_batch(const groth16::ProvingKey<E>& pk, std::span<const std::span<const Fr>> ws,
+                                   std::span<groth16::PhaseTimings> ts, std::span<groth16::ProofTerms<E>> out) {
+  using G1C = typename E::G1Curve;
+  using G2C = typename E::G2Curve;
+  if (ws.size() != ts.size() || ws.size() != out.size())
+    throw std::invalid_argument("gpu: compute_batch takes one timings and one result per witness");
+  const std::size_t k = ws.size();
+  if (k == 0) return;
+  for (const auto& w : ws) check_witness(pk, w);
+  std::unique_ptr<DeviceProvingKey<E>> own;
+  const DeviceProvingKey<E>* key = key_for(pk, ts[0], own);
+  DeviceGuard guard(key->device());
+  const DeviceKeyParts<E>& K = key->parts();
+  const KeyLayout& L = K.layout;
+  if (k == 1 || L.all_resident(KeyLayout::kBatchMask)) {  // nothing to share: one proof after the other
+    for (std::size_t i = 0; i < k; ++i) out[i] = prove_on_device<E>(key, ws[i], ts[i], uploader(), nullptr);
+    return;
+  }
+  const StreamDrain drain;
+  StagedUploader& up = uploader();
+  PointStream ps(L.chunk, stream_buffer_bytes<E>(1), up, key->device());
+  const BatchShared shared{&ps};
+  for (std::size_t i = 0; i < k; ++i) out[i] = prove_on_device<E>(key, ws[i], ts[i], up, &shared);
+  // Then the MSM scratch and the scalar chunk buffers, in blocks of their own (as
+  // prove_on_device reserves its workspace): the proofs' arrays are gone, and with them the
+  // witness on the device (estimate_batch_scratch_bytes).
+  release_cached_device_memory();
+  MsmWorkspace msm_ws;
+  msm_ws.reserve(chunk_msm_scratch_bytes<E>(L.chunk));
+  if (!scalar_up_) scalar_up_.emplace();
+  ScalarChunks<Fr> sc(L.chunk, *scalar_up_);
+  // The streamed witness MSMs, each point chunk uploaded once for the k proofs' scalars (read
+  // from the witnesses in host memory); each proof's phase gets 1/k of the batch's time.
+  std::vector<const Fr*> wit(k), lsc(k);
+  for (std::size_t i = 0; i < k; ++i) wit[i] = ws[i].data(), lsc[i] = ws[i].data() + K.num_public + 1;
+  const std::array<std::span<const std::byte>, 4> firsts{first_chunk(K.host_a, L.chunk), first_chunk(K.host_b1, L.chunk),
+                                                         first_chunk(K.host_b2, L.chunk), first_chunk(K.host_l, L.chunk)};
+  auto next = [&](std::size_t i) {
+    for (std::size_t j = i + 1; j < firsts.size(); ++j)
+      if (!firsts[j].empty()) return firsts[j];
+    return std::span<const std::byte>{};
+  };
+  auto part = [&]<class C>(const char* phase, std::span<const ec::Affine<C>> host, const std::vector<const Fr*>& scal,
+                           std::size_t i, auto field) {
+    if (host.empty()) return;
+    for (const auto& t : ts) t.check_cancel();
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<ec::Jacobian<C>> sums = ps.msm_batch<C>(host, scal, sc, next(i), &msm_ws);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    for (std::size_t p = 0; p < k; ++p) {
+      out[p].*field += sums[p];
+      ts[p].add(phase, ms / static_cast<double>(k));
+    }
+  };
+  using T = groth16::ProofTerms<E>;
+  part.template operator()<G1C>("msm_a", K.host_a, wit, 0, &T::a);
+  part.template operator()<G1C>("msm_b_g1", K.host_b1, wit, 1, &T::b1);
+  part.template operator()<G2C>("msm_b_g2", K.host_b2, wit, 2, &T::b2);
+  part.template operator()<G1C>("msm_l", K.host_l, lsc, 3, &T::l);
 }
 
 template class CudaBackend<groth16::Bls12_381>;

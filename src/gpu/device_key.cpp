@@ -179,6 +179,17 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
          (std::size_t{16} << 20);
 }
 
+template <class E>
+std::size_t DeviceProvingKey<E>::estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+  // Each proof alone first; then the shared MSMs hold what one proof's streamed witness MSMs
+  // hold (its chunk buffers, MSM scratch, a chunk's classified scalars) without the witness on
+  // the device, and with two chunks of scalars.
+  const std::size_t one = estimate_proof_scratch_bytes(pk, l);
+  if (l.all_resident(KeyLayout::kBatchMask)) return one;
+  const std::size_t two_chunks = 2 * resolve_chunk(pk, l.chunk), nv = pk.num_vars;
+  return one + (two_chunks > nv ? (two_chunks - nv) * sizeof(typename E::Fr) : 0);
+}
+
 namespace {
 // VRAM of the key in layout l and one proof with it: what a budget must hold.
 template <class E>

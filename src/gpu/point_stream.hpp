@@ -1,10 +1,12 @@
 // Streamed keys (private to src/gpu; plain C++ templates over msm.hpp and abc.hpp): a pair
 // of device chunk buffers through which host arrays pass a chunk at a time, the upload of
 // chunk j+1 (a helper thread, the copy stream of a StagedUploader) overlapping the work on
-// chunk j (this thread's default stream). Two kinds of work use them:
+// chunk j (this thread's default stream). Three kinds of work use them:
 //   - MSMs over the key's point arrays, each chunk's scalars classified just before its MSM
 //     (one chunk's DeviceScalars on the device at a time), the first chunk of the next MSM
 //     uploaded during the last chunk of this one; chunk sums are added on the host;
+//   - MSMs of a batch of proofs over one point upload (msm_batch): each chunk's points serve
+//     every proof's scalars of that chunk, uploaded from the host through ScalarChunks;
 //   - the a/b/c evaluation from the key's host CSR matrices, cut by plan_csr_chunks into
 //     pieces the size of a buffer (csr_chunks.hpp).
 #pragma once
@@ -26,6 +28,41 @@
 #include "cuzk/r1cs/csr.hpp"
 
 namespace cuzk::gpu {
+
+// Two device buffers of `chunk` scalars and a copy stream of their own (StagedUploader),
+// through which PointStream::msm_batch passes each proof's scalars of a chunk.
+template <class Fr>
+class ScalarChunks {
+ public:
+  ScalarChunks(std::size_t chunk, StagedUploader& up) : chunk_(chunk), up_(up) {
+    for (auto& b : buf_) b = DeviceBuffer<Fr>(chunk);
+  }
+  ~ScalarChunks() {
+    try {
+      up_.synchronize();  // no copy into the buffers may outlive them
+    } catch (...) {
+    }
+  }
+  ScalarChunks(const ScalarChunks&) = delete;
+  ScalarChunks& operator=(const ScalarChunks&) = delete;
+  std::size_t chunk() const { return chunk_; }
+  const Fr* buffer(int k) const { return buf_[k].data(); }
+  // Uploads host [src, src + n) into buffer k on another thread and waits for the copy there;
+  // the buffer's previous reader must have returned (DeviceScalars::from_device synchronises).
+  std::future<void> upload_async(int k, const Fr* src, std::size_t n, int device) {
+    if (src == nullptr || n == 0) return std::async(std::launch::deferred, [] {});
+    return std::async(std::launch::async, [this, k, src, n, device] {
+      DeviceGuard g(device);
+      up_.upload(buf_[k].data(), src, n * sizeof(Fr));
+      up_.synchronize();
+    });
+  }
+
+ private:
+  std::size_t chunk_;
+  StagedUploader& up_;
+  DeviceBuffer<Fr> buf_[2];
+};
 
 class PointStream {
  public:
@@ -65,6 +102,50 @@ class PointStream {
         [&](std::size_t j, const unsigned char* buf) {
           const DeviceScalars<Fr> sc = DeviceScalars<Fr>::from_device(d + j * chunk_, len(j));
           acc += gpu::msm<C>(reinterpret_cast<const A*>(buf), len(j), sc, MsmOptions{0, 0, ws});
+        },
+        next_first);
+    return acc;
+  }
+
+  // For each host scalar array s_i = scalars[i][0 .. pts.size()) (Montgomery form): sum_k
+  // s_i[k] P_k over the host points pts, each point chunk uploaded once for all of them (a
+  // batch of proofs with one key: a sector's partitions). Chunk j's scalars of each array pass
+  // through sb's two device buffers, the next array's uploaded on sb's copy stream while this
+  // one's MSM runs. next_first and ws as for msm().
+  template <class C>
+  std::vector<ec::Jacobian<C>> msm_batch(std::span<const ec::Affine<C>> pts,
+                                         std::span<const typename C::Scalar* const> scalars,
+                                         ScalarChunks<typename C::Scalar>& sb, std::span<const std::byte> next_first = {},
+                                         MsmWorkspace* ws = nullptr) {
+    using A = ec::Affine<C>;
+    using Fr = typename C::Scalar;
+    if (sizeof(A) > point_bytes_ || next_first.size() > buf_[0].size())
+      throw std::logic_error("gpu: chunk buffers too small for this point type");
+    if (sb.chunk() < std::min(chunk_, pts.size())) throw std::logic_error("gpu: scalar chunk buffers too small");
+    const std::size_t chunks = (pts.size() + chunk_ - 1) / chunk_;
+    auto len = [&](std::size_t j) { return std::min(chunk_, pts.size() - j * chunk_); };
+    const std::size_t k = scalars.size();
+    std::vector<ec::Jacobian<C>> acc(k, ec::Jacobian<C>::infinity());
+    if (k == 0) return acc;
+    // Upload q = j k + i (array i's chunk j) goes to buffer q % 2; the next upload is queued
+    // as soon as the buffer it overwrites has been read (by upload q - 1's classification),
+    // across chunk boundaries too.
+    auto upload = [&](std::size_t q) {
+      const std::size_t j = q / k, i = q % k;
+      return sb.upload_async(static_cast<int>(q % 2), scalars[i] + j * chunk_, len(j), device_);
+    };
+    std::future<void> next = upload(0);
+    run(
+        chunks, [&](std::size_t j) { return Pieces{{{0, std::as_bytes(pts.subspan(j * chunk_, len(j)))}}, 1}; },
+        [&](std::size_t j, const unsigned char* buf) {
+          const A* p = reinterpret_cast<const A*>(buf);
+          for (std::size_t i = 0; i < k; ++i) {
+            const std::size_t q = j * k + i;
+            next.get();
+            const DeviceScalars<Fr> sc = DeviceScalars<Fr>::from_device(sb.buffer(static_cast<int>(q % 2)), len(j));
+            if (q + 1 < chunks * k) next = upload(q + 1);
+            acc[i] += gpu::msm<C>(p, len(j), sc, MsmOptions{0, 0, ws});
+          }
         },
         next_first);
     return acc;

@@ -77,6 +77,10 @@ class DeviceProvingKey {
   // all-streamed layouts give the figures above.
   static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
   static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
+  // VRAM of a batch of proofs (CudaBackend::compute_batch; any number, one at a time on the
+  // device): one proof's; where a witness part streams, at least that of its shared MSMs (two
+  // chunks of scalars in the place of the witness on the device).
+  static std::size_t estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
   // The layout a placement stands for: all resident, or all streamed with the chunk resolved
   // (0: kDefaultStreamChunk; at most the longest point array).
   static KeyLayout layout_of(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk_points = 0);
@@ -149,7 +153,8 @@ class CudaBackend final : public groth16::Backend<E> {
  public:
   using Fr = typename E::Fr;
   // Pinned host memory one backend holds for staging pageable witnesses (and streamed
-  // points), allocated at its first pageable upload; a page-locked witness needs none.
+  // points), allocated at its first pageable upload; a page-locked witness needs none. A
+  // batch (compute_batch) of pageable witnesses stages their scalar chunks through as much again.
   static constexpr std::size_t kStagingBytes = StagedUploader::kStagingBytes;
 
   // Proves with an uploaded key; `key` must outlive the backend. The pk passed to
@@ -165,13 +170,27 @@ class CudaBackend final : public groth16::Backend<E> {
   // else through the staging buffers; the phase "transfer_witness" times it.
   groth16::ProofTerms<E> compute(const groth16::ProvingKey<E>& pk, std::span<const Fr> witness,
                                  groth16::PhaseTimings& timings) override;
+  // A batch of proofs with the key: where A, B1, B2 or L stream, each proof first runs its
+  // own work (witness upload, a/b/c, H and its MSM, the resident parts' MSMs), then every
+  // streamed witness MSM runs once for the batch, each point chunk uploaded once and used with
+  // each proof's scalars of that chunk (read from the witnesses in host memory, page-locked
+  // ones at full link speed, through a second copy stream and two device buffers of one chunk
+  // of scalars: estimate_batch_scratch_bytes). Those phases' times are shared out equally
+  // between the proofs. All-resident keys (nothing to share) and single proofs: compute() in
+  // turn. The witnesses must stay unchanged until it returns.
+  void compute_batch(const groth16::ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
+                     std::span<groth16::PhaseTimings> timings, std::span<groth16::ProofTerms<E>> out) override;
 
  private:
   StagedUploader& uploader();
+  const DeviceProvingKey<E>* key_for(const groth16::ProvingKey<E>& pk, groth16::PhaseTimings& t,
+                                     std::unique_ptr<DeviceProvingKey<E>>& own) const;
+  static void check_witness(const groth16::ProvingKey<E>& pk, std::span<const Fr> w);
 
   const DeviceProvingKey<E>* key_;
   int device_;
   std::optional<StagedUploader> up_;  // on device_, made at the first compute()
+  std::optional<StagedUploader> scalar_up_;  // a batch's scalar chunks (compute_batch)
 };
 
 }  // namespace cuzk::gpu

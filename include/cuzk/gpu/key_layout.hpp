@@ -41,6 +41,9 @@ struct KeyLayout {
   static constexpr unsigned kPointsMask = kAllMask & ~key_part_bit(KeyPart::kMatrices);
   static constexpr unsigned kWitnessMask =
       key_part_bit(KeyPart::kA) | key_part_bit(KeyPart::kB1) | key_part_bit(KeyPart::kB2);
+  // The point arrays whose streamed MSMs a batch of proofs shares (their scalars are the
+  // witnesses', in host memory: CudaBackend::compute_batch).
+  static constexpr unsigned kBatchMask = kWitnessMask | key_part_bit(KeyPart::kL);
   bool resident(KeyPart p) const { return (resident_mask & bit(p)) != 0; }
   bool streamed(KeyPart p) const { return !resident(p); }
   bool any_resident(unsigned parts) const { return (resident_mask & parts) != 0; }

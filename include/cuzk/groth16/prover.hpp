@@ -5,10 +5,12 @@
 //   C  = sum_{j>l} w_j L_j + sum h_i H_i + s A + r B1 - r s delta1
 #pragma once
 
+#include <cstdint>
 #include <random>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cuzk/groth16/backend.hpp"
 #include "cuzk/groth16/verifier.hpp"
@@ -47,12 +49,10 @@ Proof<E> prove_with_randomness(const ProvingKey<E>& pk, std::span<const typename
   return assemble_proof(pk, terms, r, s);
 }
 
-// Proves with r, s drawn from the operating system's random source.
-template <class E>
-Proof<E> prove(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness, Backend<E>& backend,
-               PhaseTimings& timings) {
-  using Fr = typename E::Fr;
-  std::random_device dev;  // getrandom(2) on Linux
+// A scalar drawn from the operating system's random source (getrandom(2) on Linux).
+template <class Fr>
+Fr os_random_scalar() {
+  std::random_device dev;
   struct DevRng {
     std::random_device& d;
     using result_type = std::uint64_t;
@@ -60,9 +60,35 @@ Proof<E> prove(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness,
     static constexpr result_type max() { return ~result_type{0}; }
     result_type operator()() { return (std::uint64_t{d()} << 32) | d(); }
   } rng{dev};
-  const Fr r = Fr::random(rng);
-  const Fr s = Fr::random(rng);
+  return Fr::random(rng);
+}
+
+// Proves with r, s drawn from the operating system's random source.
+template <class E>
+Proof<E> prove(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness, Backend<E>& backend,
+               PhaseTimings& timings) {
+  using Fr = typename E::Fr;
+  const Fr r = os_random_scalar<Fr>();
+  const Fr s = os_random_scalar<Fr>();
   return prove_with_randomness(pk, witness, backend, r, s, timings);
+}
+
+// Several proofs with one key (Backend::compute_batch: a backend may share work between
+// them), each with its own r, s; proof i of witnesses[i], timed into timings[i]. Not verified.
+template <class E>
+std::vector<Proof<E>> prove_batch(const ProvingKey<E>& pk, std::span<const std::span<const typename E::Fr>> witnesses,
+                                  Backend<E>& backend, std::span<PhaseTimings> timings) {
+  using Fr = typename E::Fr;
+  for (const auto& w : witnesses) check_witness_shape(pk, w);
+  std::vector<ProofTerms<E>> terms(witnesses.size());
+  backend.compute_batch(pk, witnesses, timings, terms);
+  std::vector<Proof<E>> proofs;
+  proofs.reserve(terms.size());
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    ScopedPhase phase(timings[i], "assemble");
+    proofs.push_back(assemble_proof(pk, terms[i], os_random_scalar<Fr>(), os_random_scalar<Fr>()));
+  }
+  return proofs;
 }
 
 // Proves and verifies before returning: a proof that fails verification (an unsatisfied
