@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,12 @@ namespace cuzk::engine {
 struct ProvedOutput {
   std::string proof_json, public_json;
   std::vector<std::uint8_t> proof_bytes;
+};
+
+// One job's outcome in a batch (Circuit::prove_batch): its output, or its own error.
+struct BatchOutcome {
+  std::optional<ProvedOutput> out;
+  std::exception_ptr error;
 };
 
 class Circuit {
@@ -41,6 +50,8 @@ class Circuit {
   // VRAM of the resident key and of one running proof on backend b, for the loaded key.
   virtual std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
+  // VRAM of a batch of proofs (prove_batch) while it runs.
+  virtual std::uint64_t device_batch_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const = 0;
   // The pinned tier on backend b: the bytes a pin takes (0: b does not pin) and the pin.
   virtual std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const = 0;
@@ -51,6 +62,13 @@ class Circuit {
   // does not verify throws EngineError(kInvalidArgument).
   virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,
                              groth16::PhaseTimings& t) const = 0;
+  // Proves several jobs' witnesses with one key (CurveDevice::prove_batch), each verified and
+  // encoded as prove() does: one outcome per witness. A witness of the wrong shape or a proof
+  // that does not verify fails its own job only; a device fault or a set cancel flag throws
+  // for the whole batch (the caller proves its jobs again one by one).
+  virtual std::vector<BatchOutcome> prove_batch(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key,
+                                                std::span<const Witness* const> ws,
+                                                std::span<groth16::PhaseTimings* const> ts) const = 0;
 };
 
 // The one curve dispatch: the .zkey header or CircuitSpec::curve picks the engine. Throws

@@ -109,6 +109,17 @@ class CudaCurveDevice final : public CurveDevice<E> {
     gpu::CudaBackend<E> backend(k);
     return groth16::prove(pk, w, backend, t);
   }
+  std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
+                                             std::span<const std::span<const typename E::Fr>> ws,
+                                             std::span<groth16::PhaseTimings> ts) override {
+    const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
+    faults_.on_prove(k.device());
+    gpu::CudaBackend<E> backend(k);
+    return groth16::prove_batch<E>(pk, ws, backend, ts);
+  }
+  std::uint64_t batch_scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
+    return gpu::DeviceProvingKey<E>::estimate_batch_scratch_bytes(pk, place(pk, mode_, vram_));
+  }
 
  private:
   bool matrices_streamed(const groth16::ProvingKey<E>& pk) const {

@@ -85,6 +85,18 @@ class CurveDevice {
   // at a phase boundary.
   virtual groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
                                   std::span<const typename E::Fr> witness, groth16::PhaseTimings& t) = 0;
+  // A batch of proofs with one key (not yet verified; proof i of witnesses[i], timed into
+  // timings[i]); faults and cancel flags as prove(), for the whole batch. By default prove() in
+  // turn; cuda shares each streamed point chunk between the batch's proofs.
+  virtual std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
+                                                     std::span<const std::span<const typename E::Fr>> witnesses,
+                                                     std::span<groth16::PhaseTimings> timings) {
+    std::vector<groth16::Proof<E>> out;
+    for (std::size_t i = 0; i < witnesses.size(); ++i) out.push_back(prove(key, pk, witnesses[i], timings[i]));
+    return out;
+  }
+  // VRAM of such a batch while it runs (by default one proof's: one at a time).
+  virtual std::uint64_t batch_scratch_bytes(const groth16::ProvingKey<E>& pk) const { return scratch_bytes(pk); }
 };
 
 class DeviceBackend {

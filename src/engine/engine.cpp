@@ -76,12 +76,14 @@ std::string timings_text(const std::vector<PhaseTiming>& ts) {
   return s;
 }
 
-// Pinned bytes kept free of key pins: every worker's staging buffers at once.
+// Pinned bytes kept free of key pins: every worker's staging buffers at once (twice where
+// batches run: a batch stages its scalar chunks too, Pipeline::run_batch_on_device).
 std::uint64_t staging_headroom(const EngineConfig& config, const DeviceBackend& backend,
                                const std::vector<std::unique_ptr<Circuit>>& circuits) {
   std::uint64_t per_proof = 0;
   for (const auto& c : circuits) per_proof = std::max(per_proof, backend.pinned_bytes(c->shape()));
-  return per_proof * static_cast<std::uint64_t>(backend.device_count()) *
+  const std::uint64_t per_worker = per_proof * (config.max_batch_size > 1 ? 2 : 1);
+  return per_worker * static_cast<std::uint64_t>(backend.device_count()) *
          static_cast<std::uint64_t>(config.workers_per_device);
 }
 

@@ -173,7 +173,8 @@ void Pipeline::pin_witness(Job& j) {
 void Pipeline::worker(int device, int worker) {
   while (auto b = devq_.pop(device, worker)) {
     busy_[device]->fetch_add(1);
-    for (auto& j : b->jobs) run_on_device(j, device, worker);
+    if (b->jobs.size() > 1) run_batch_on_device(b->jobs, device, worker);
+    else if (!b->jobs.empty()) run_on_device(b->jobs.front(), device, worker);
     busy_[device]->fetch_sub(1);
   }
 }
@@ -220,6 +221,82 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     else p_.finish(j, JobState::kFailed, ErrorCode::kInternal, why, nullptr);
   } catch (...) {
     fail(j, std::current_exception());
+  }
+}
+
+namespace {
+struct NotAsABatch {};  // the batch goes the single way
+}  // namespace
+
+// A batch's jobs (one circuit) proved together: Circuit::prove_batch, on the cuda backend each
+// streamed point chunk uploaded once for all of them. Jobs cancelled by now go the single way
+// (which ends them), as does a batch whose scratch cannot fit the device's budget at all. A
+// device fault retries each job as run_on_device does after one (the batch was their attempt);
+// any other error of the whole batch (a cancel flag set during it, memory) proves its jobs
+// again one by one. A job whose own witness fails (shape, verification) fails alone.
+void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker) {
+  std::vector<JobPtr> live;
+  for (const auto& j : jobs) {
+    if (j->cancel.load()) run_on_device(j, device, worker);
+    else live.push_back(j);
+  }
+  if (live.size() < 2) {
+    for (const auto& j : live) run_on_device(j, device, worker);
+    return;
+  }
+  const Circuit& c = *live[0]->circuit;
+  std::vector<int> attempts(live.size(), 0);
+  try {
+    const DeviceKey* dkey = nullptr;
+    Reservation scratch, pinned;
+    {
+      std::lock_guard adm(*admission_[device]);  // see host_admission_
+      const HostKey& host = live[0]->lease.host();
+      const std::uint64_t key_b = c.device_key_bytes(p_.backend, host);
+      const std::uint64_t scratch_b = c.device_batch_scratch_bytes(p_.backend, host);
+      if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device))) throw NotAsABatch{};
+      for (const auto& j : live) {
+        double ms = 0;
+        dkey = &p_.keys.on_device(j->lease, device, &j->cancel, &ms);
+        j->key_load_ms += ms;
+      }
+      scratch = p_.budget.reserve(PoolId::vram(device), scratch_b, &live[0]->cancel);
+      if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)  // a second staging: the scalar chunks
+        pinned = p_.budget.reserve(PoolId::pinned(), 2 * pin, &live[0]->cancel);
+    }
+    std::vector<const Witness*> ws;
+    std::vector<groth16::PhaseTimings*> ts;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      p_.table.set_state(*live[i], JobState::kProving, device, worker);
+      attempts[i] = p_.table.begin_attempt(*live[i]);
+      ws.push_back(live[i]->witness.get());
+      ts.push_back(&live[i]->timings);
+    }
+    std::vector<BatchOutcome> outs = c.prove_batch(p_.backend, *dkey, live[0]->lease.host(), ws, ts);
+    scratch.release();
+    pinned.release();
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      if (outs[i].error) {
+        fail(*live[i], outs[i].error);
+        continue;
+      }
+      p_.keys.note_proof(c.id());
+      proofs_[device]->fetch_add(1);
+      p_.finish(*live[i], JobState::kSucceeded, ErrorCode::kOk, "", &*outs[i].out);
+    }
+  } catch (const NotAsABatch&) {
+    for (const auto& j : live) run_on_device(j, device, worker);
+  } catch (const gpu::CudaError& e) {
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      if (attempts[i] == 0) attempts[i] = p_.table.begin_attempt(*live[i]);
+      const std::string why = "device fault on device " + std::to_string(device) + " (attempt " +
+                              std::to_string(attempts[i]) + ", a batch of " + std::to_string(live.size()) + "): " + e.what();
+      if (attempts[i] < 2 && !live[i]->cancel.load()) retry(live[i], device, worker, why);
+      else p_.finish(*live[i], JobState::kFailed, ErrorCode::kInternal, why, nullptr);
+    }
+  } catch (const std::exception& e) {
+    spdlog::info("a batch of {} on device {} ended ({}): its jobs are proved one by one", live.size(), device, e.what());
+    for (const auto& j : live) run_on_device(j, device, worker);
   }
 }
 

@@ -78,6 +78,7 @@ class Pipeline {
   void worker(int device, int worker);
   void pin_witness(Job& job);
   void run_on_device(const JobPtr& job, int device, int worker);
+  void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
   int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;
   void fail(Job& job, std::exception_ptr e);

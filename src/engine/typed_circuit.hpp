@@ -2,9 +2,11 @@
 // and the native circuits. Included only by the per-curve translation units.
 #pragma once
 
+#include <exception>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "circuit.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
@@ -30,6 +32,9 @@ class TypedCircuit : public Circuit {
   std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const override {
     return b.curve<E>().scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
   }
+  std::uint64_t device_batch_scratch_bytes(DeviceBackend& b, const HostKey& key) const override {
+    return b.curve<E>().batch_scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+  }
 
   std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const override {
     return b.curve<E>().upload(typed(std::move(key)), device);
@@ -48,13 +53,54 @@ class TypedCircuit : public Circuit {
   ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& wit,
                      groth16::PhaseTimings& t) const override {
     const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
+    const std::span<const Fr> w = checked_witness(pk, wit);
+    return verified_output(pk, b.curve<E>().prove(dkey, pk, w, t), w, t);
+  }
+
+  std::vector<BatchOutcome> prove_batch(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key,
+                                        std::span<const Witness* const> ws,
+                                        std::span<groth16::PhaseTimings* const> ts) const override {
+    const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
+    std::vector<BatchOutcome> res(ws.size());
+    std::vector<std::size_t> idx;  // the jobs whose witness has the key's shape
+    std::vector<std::span<const Fr>> spans;
+    for (std::size_t i = 0; i < ws.size(); ++i) {
+      try {
+        spans.push_back(checked_witness(pk, *ws[i]));
+        idx.push_back(i);
+      } catch (...) {
+        res[i].error = std::current_exception();
+      }
+    }
+    std::vector<groth16::PhaseTimings> local(idx.size());
+    for (std::size_t k = 0; k < idx.size(); ++k) local[k].cancel = ts[idx[k]]->cancel;
+    const std::vector<groth16::Proof<E>> proofs = b.curve<E>().prove_batch(dkey, pk, spans, local);
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+      groth16::PhaseTimings& t = *ts[idx[k]];
+      for (auto& [name, ms] : local[k].phases) t.add(std::move(name), ms);
+      try {
+        res[idx[k]].out = verified_output(pk, proofs[k], spans[k], t);
+      } catch (...) {
+        res[idx[k]].error = std::current_exception();
+      }
+    }
+    return res;
+  }
+
+ private:
+  std::span<const Fr> checked_witness(const groth16::ProvingKey<E>& pk, const Witness& wit) const {
     const std::span<const Fr> w(dynamic_cast<const TypedWitness<E>&>(wit).w);
     try {
       groth16::check_witness_shape(pk, w);
     } catch (const std::invalid_argument& e) {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + id_ + ": " + e.what());
     }
-    const groth16::Proof<E> proof = b.curve<E>().prove(dkey, pk, w, t);
+    return w;
+  }
+  // Verifies the proof (phase "verify") and encodes it; one that does not verify throws
+  // EngineError(kInvalidArgument).
+  ProvedOutput verified_output(const groth16::ProvingKey<E>& pk, const groth16::Proof<E>& proof, std::span<const Fr> w,
+                               groth16::PhaseTimings& t) const {
     const auto pub = w.subspan(1, pk.num_public());
     {
       groth16::ScopedPhase p(t, "verify");

@@ -306,5 +306,35 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   expect_only_keys_reserved(e);
 }
 
+// A batch of jobs with a streamed key: one prove_batch (each point chunk uploaded once for the
+// three proofs), every proof verified against the key file, one result per job.
+TEST(EngineCuda, BatchWithAStreamedKeyProvesEachJob) {
+  const CircuitSpec spec = mul_chain("sb", "bls12_381", 1 << 14);
+  EngineConfig cfg = cuda_config({spec});
+  cfg.key_placement = "stream";
+  cfg.max_batch_size = 3;
+  cfg.max_batch_wait_ms = 2000;
+  cfg.workers_per_device = 1;
+  Engine e(cfg);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) {
+    const SubmitOutcome s = e.submit(native_request("sb", 60 + i, numbered("sb-", i)));
+    ASSERT_EQ(s.code, ErrorCode::kOk) << s.error;
+    ids.push_back(s.request_id);
+  }
+  const std::filesystem::path zkey = *e.key_file("sb");
+  for (const auto& id : ids) {
+    const auto r = e.await(id, 300s);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+    EXPECT_EQ(r->batch_size, 3u);
+    EXPECT_EQ(r->attempts, 1);
+    EXPECT_TRUE(verifies(*r, zkey)) << id;
+    EXPECT_GT(timing(*r, "msm_b_g2"), 0.0);
+  }
+  EXPECT_NE(key_of(e.status(), "sb").layout.find("streamed"), std::string::npos);
+  expect_only_keys_reserved(e);
+}
+
 }  // namespace
 }  // namespace cuzk::engine::test

@@ -35,7 +35,7 @@ struct EngineConfig {
   std::string backend = "cpu";                 // "cpu" or "cuda"
   int devices = 1;                             // cpu: simulated devices; cuda: 0 = every visible GPU
   int workers_per_device = 2;
-  std::size_t max_batch_size = 4;              // jobs of one circuit proved back to back on one worker
+  std::size_t max_batch_size = 4;              // jobs of one circuit proved together on one worker (src/engine/README.md)
   std::uint32_t max_batch_wait_ms = 10;        // flush a partial batch after this long (or at once on a higher-priority arrival)
   int synthesis_concurrency = 2;               // witness syntheses at once (also bounded by host_budget_bytes)
   std::size_t pipeline_depth = 2;              // synthesized jobs waiting for a device, per device (backpressure)

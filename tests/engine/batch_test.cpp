@@ -1,0 +1,105 @@
+// Batches (max_batch_size > 1) proved together (Circuit::prove_batch; on the cpu backend
+// CurveDevice's default, one proof after the other; the cuda backend shares each streamed point
+// chunk, engine_cuda_test): every job gets its own verified proof and result; a job whose witness
+// does not satisfy the circuit fails alone inside its batch; a device fault during a batch
+// retries each of its jobs; a job cancelled in a batch ends cancelled while the others succeed.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+namespace cuzk::engine::test {
+namespace {
+
+EngineConfig batching(std::vector<CircuitSpec> circuits) {
+  EngineConfig cfg = small_config(std::move(circuits));
+  cfg.max_batch_size = 3;
+  cfg.max_batch_wait_ms = 2000;  // the three jobs are submitted at once: one batch
+  return cfg;
+}
+
+std::vector<std::string> submit_three(Engine& e, const std::string& circuit, const std::string& tag) {
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) {
+    const SubmitOutcome s = e.submit(native_request(circuit, 40 + i, numbered(tag.c_str(), i)));
+    EXPECT_EQ(s.code, ErrorCode::kOk) << s.error;
+    ids.push_back(s.request_id);
+  }
+  return ids;
+}
+
+TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
+  TempDir dir("batch");
+  const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
+  CircuitSpec spec;
+  spec.id = "z";
+  spec.zkey_path = fx.zkey.string();
+  Engine e(batching({spec}));
+  const std::vector<std::string> kinds{"good", "unsatisfied", "good"};
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    ProofRequest r;
+    r.circuit_id = "z";
+    r.request_id = numbered("z-", static_cast<int>(i));
+    r.wtns = make_wtns("bn254", 64, 7 + i, kinds[i]);
+    ASSERT_EQ(e.submit(r).code, ErrorCode::kOk);
+    ids.push_back(r.request_id);
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto r = e.await(ids[i], 60s);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->batch_size, 3u) << ids[i];
+    EXPECT_EQ(r->attempts, 1) << ids[i];
+    if (kinds[i] == "good") {
+      ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+      EXPECT_TRUE(verifies(*r, fx.zkey)) << ids[i];
+      EXPECT_GT(timing(*r, "verify"), 0.0);
+      EXPECT_GT(timing(*r, "assemble"), 0.0);
+    } else {
+      EXPECT_EQ(r->state, JobState::kFailed);
+      EXPECT_EQ(r->code, ErrorCode::kInvalidArgument);
+      EXPECT_NE(r->error.find("does not verify"), std::string::npos) << r->error;
+      EXPECT_TRUE(r->proof_json.empty());
+    }
+  }
+  expect_only_keys_reserved(e);
+}
+
+TEST(EngineBatch, DeviceFaultInABatchRetriesEachJob) {
+  EngineConfig cfg = batching({mul_chain("c", "bn254", 200)});
+  cfg.workers_per_device = 2;
+  cfg.fault = {0, 1};  // the batch's first proof faults: the whole batch was the jobs' first attempt
+  Engine e(cfg);
+  for (const auto& id : submit_three(e, "c", "f-")) {
+    const auto r = e.await(id, 60s);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+    EXPECT_EQ(r->attempts, 2) << id;
+    EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bn254-constraints=200-")));
+  }
+  EXPECT_EQ(e.status().failed, 0u);
+  expect_only_keys_reserved(e);
+}
+
+TEST(EngineBatch, CancelledJobEndsAloneAndTheOthersSucceed) {
+  Engine e(batching({mul_chain("c", "bls12_381", 4000)}));
+  const auto ids = submit_three(e, "c", "k-");
+  ASSERT_EQ(e.cancel(ids[1]), ErrorCode::kOk);  // while its batch synthesizes or proves
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto r = e.await(ids[i], 60s);
+    ASSERT_TRUE(r.has_value());
+    if (i == 1) {
+      EXPECT_EQ(r->state, JobState::kCancelled);
+      EXPECT_TRUE(r->proof_json.empty());
+    } else {
+      ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+      EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4000-")));
+    }
+  }
+  expect_only_keys_reserved(e);
+}
+
+}  // namespace
+}  // namespace cuzk::engine::test
