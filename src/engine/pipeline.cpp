@@ -246,6 +246,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
   }
   const Circuit& c = *live[0]->circuit;
   std::vector<int> attempts(live.size(), 0);
+  std::vector<BatchOutcome> outs;
   try {
     const DeviceKey* dkey = nullptr;
     Reservation scratch, pinned;
@@ -272,20 +273,10 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       ws.push_back(live[i]->witness.get());
       ts.push_back(&live[i]->timings);
     }
-    std::vector<BatchOutcome> outs = c.prove_batch(p_.backend, *dkey, live[0]->lease.host(), ws, ts);
-    scratch.release();
-    pinned.release();
-    for (std::size_t i = 0; i < live.size(); ++i) {
-      if (outs[i].error) {
-        fail(*live[i], outs[i].error);
-        continue;
-      }
-      p_.keys.note_proof(c.id());
-      proofs_[device]->fetch_add(1);
-      p_.finish(*live[i], JobState::kSucceeded, ErrorCode::kOk, "", &*outs[i].out);
-    }
+    outs = c.prove_batch(p_.backend, *dkey, live[0]->lease.host(), ws, ts);
   } catch (const NotAsABatch&) {
     for (const auto& j : live) run_on_device(j, device, worker);
+    return;
   } catch (const gpu::CudaError& e) {
     for (std::size_t i = 0; i < live.size(); ++i) {
       if (attempts[i] == 0) attempts[i] = p_.table.begin_attempt(*live[i]);
@@ -294,9 +285,20 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       if (attempts[i] < 2 && !live[i]->cancel.load()) retry(live[i], device, worker, why);
       else p_.finish(*live[i], JobState::kFailed, ErrorCode::kInternal, why, nullptr);
     }
+    return;
   } catch (const std::exception& e) {
     spdlog::info("a batch of {} on device {} ended ({}): its jobs are proved one by one", live.size(), device, e.what());
     for (const auto& j : live) run_on_device(j, device, worker);
+    return;
+  }
+  for (std::size_t i = 0; i < live.size(); ++i) {  // the reservations are released by now
+    if (outs[i].error) {
+      fail(*live[i], outs[i].error);
+      continue;
+    }
+    p_.keys.note_proof(c.id());
+    proofs_[device]->fetch_add(1);
+    p_.finish(*live[i], JobState::kSucceeded, ErrorCode::kOk, "", &*outs[i].out);
   }
 }
 
