@@ -70,6 +70,11 @@ int JobTable::begin_attempt(Job& job) {
   return ++job.result.attempts;
 }
 
+void JobTable::undo_attempt(Job& job) {
+  std::lock_guard lk(m_);
+  if (job.result.attempts > 0) --job.result.attempts;
+}
+
 bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out,
                       const std::function<void(const ProofResult&)>& on_final) {
   std::vector<PhaseTiming> timings = result_timings(job);

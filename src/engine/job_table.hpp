@@ -30,6 +30,9 @@ class JobTable {
   void set_state(Job& job, JobState s, int device = -1, int worker = -1);
   void set_batch(Job& job, std::size_t batch_size);
   int begin_attempt(Job& job);  // returns the attempt number (1, 2)
+  // An attempt that ended before the device could fault or prove (a batch given up for another
+  // job's sake) does not count.
+  void undo_attempt(Job& job);
   // Makes the job final once (false if it already was): the result's timings are built
   // from the job's, outputs moved in, `on_final` run (before any waiter can see the
   // result: counters are then never behind a returned result), waiters woken.

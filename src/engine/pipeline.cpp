@@ -233,7 +233,8 @@ struct NotAsABatch {};  // the batch goes the single way
 // (which ends them), as does a batch whose scratch cannot fit the device's budget at all. A
 // device fault retries each job as run_on_device does after one (the batch was their attempt);
 // any other error of the whole batch (a cancel flag set during it, memory) proves its jobs
-// again one by one. A job whose own witness fails (shape, verification) fails alone.
+// again one by one, the batch not counted as their attempt. A job whose own witness fails
+// (shape, verification) fails alone.
 void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker) {
   std::vector<JobPtr> live;
   for (const auto& j : jobs) {
@@ -288,7 +289,10 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
     return;
   } catch (const std::exception& e) {
     spdlog::info("a batch of {} on device {} ended ({}): its jobs are proved one by one", live.size(), device, e.what());
-    for (const auto& j : live) run_on_device(j, device, worker);
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      if (attempts[i] != 0) p_.table.undo_attempt(*live[i]);  // the batch was not their attempt
+      run_on_device(live[i], device, worker);
+    }
     return;
   }
   for (std::size_t i = 0; i < live.size(); ++i) {  // the reservations are released by now

@@ -2,7 +2,8 @@
 // CurveDevice's default, one proof after the other; the cuda backend shares each streamed point
 // chunk, engine_cuda_test): every job gets its own verified proof and result; a job whose witness
 // does not satisfy the circuit fails alone inside its batch; a device fault during a batch
-// retries each of its jobs; a job cancelled in a batch ends cancelled while the others succeed.
+// retries each of its jobs; a job cancelled in a batch, before or while it proves, ends cancelled
+// while the others succeed.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -95,8 +96,32 @@ TEST(EngineBatch, CancelledJobEndsAloneAndTheOthersSucceed) {
       EXPECT_TRUE(r->proof_json.empty());
     } else {
       ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+      EXPECT_EQ(r->attempts, 1);  // a batch given up for the cancel is not an attempt
       EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4000-")));
     }
+  }
+  expect_only_keys_reserved(e);
+}
+
+// The cancel lands while the batch proves (its jobs are kProving together; on the cpu backend
+// the batch reaches the cancelled job's first phase after the first job's proof): the batch
+// ends, the other jobs are proved one by one, and the given-up batch is not their attempt.
+TEST(EngineBatch, CancelDuringTheBatchProvesTheOthersAlone) {
+  Engine e(batching({mul_chain("c", "bls12_381", 4000)}));
+  const auto ids = submit_three(e, "c", "m-");
+  wait_until_proving(e, ids[1]);
+  ASSERT_EQ(e.cancel(ids[1]), ErrorCode::kOk);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto r = e.await(ids[i], 60s);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->batch_size, 3u) << ids[i];
+    if (i == 1) {
+      EXPECT_EQ(r->state, JobState::kCancelled);
+      continue;
+    }
+    ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+    EXPECT_EQ(r->attempts, 1) << ids[i];
+    EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4000-")));
   }
   expect_only_keys_reserved(e);
 }

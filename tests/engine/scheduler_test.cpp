@@ -26,12 +26,6 @@ std::vector<std::string> submit_many(Engine& e, const std::string& circuit, int 
   return ids;
 }
 
-void wait_until_proving(const Engine& e, const std::string& id) {
-  const auto end = std::chrono::steady_clock::now() + 60s;
-  while (e.peek(id).state != JobState::kProving && !is_final(e.peek(id).state) && std::chrono::steady_clock::now() < end)
-    std::this_thread::sleep_for(1ms);
-}
-
 TEST(EngineScheduler, CriticalOvertakesQueuedLows) {
   Engine e(small_config({mul_chain("c", "bn254", kSlow)}));
   std::vector<std::string> lows = submit_many(e, "c", 6, Priority::kLow, "low-");

@@ -137,6 +137,12 @@ std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t cons
   });
 }
 
+void wait_until_proving(const Engine& e, const std::string& id) {
+  const auto end = std::chrono::steady_clock::now() + 60s;
+  while (e.peek(id).state != JobState::kProving && !is_final(e.peek(id).state) && std::chrono::steady_clock::now() < end)
+    std::this_thread::sleep_for(1ms);
+}
+
 double timing(const ProofResult& r, const std::string& phase) {
   for (const auto& t : r.timings)
     if (t.phase == phase) return t.ms;

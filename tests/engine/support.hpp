@@ -61,6 +61,8 @@ std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t cons
                                     const std::string& kind = "good");
 
 double timing(const ProofResult& r, const std::string& phase);  // -1 when absent
+// Polls until the job is proving on a device (or final; at most 60 s).
+void wait_until_proving(const Engine& e, const std::string& id);
 
 // The status of one key (a test failure when absent).
 KeyStatus key_of(const StatusSnapshot& s, const std::string& id);
