@@ -179,39 +179,47 @@ void Pipeline::worker(int device, int worker) {
   }
 }
 
+// Under the device's admission lock (see host_admission_): the key's copy on `device` for
+// every job's lease (an upload can fault too), then the VRAM scratch and the pinned staging
+// (waits end when the first job is cancelled).
+Pipeline::DeviceAdmission Pipeline::admit(std::span<const JobPtr> jobs, int device, std::uint64_t scratch_bytes,
+                                          std::uint64_t pinned_bytes) {
+  std::lock_guard adm(*admission_[device]);
+  DeviceAdmission a;
+  for (const auto& j : jobs) {
+    double ms = 0;
+    a.dkey = &p_.keys.on_device(j->lease, device, &j->cancel, &ms);
+    j->key_load_ms += ms;
+  }
+  const std::atomic<bool>* cancel = &jobs.front()->cancel;
+  a.scratch = p_.budget.reserve(PoolId::vram(device), scratch_bytes, cancel);
+  if (pinned_bytes > 0) a.pinned = p_.budget.reserve(PoolId::pinned(), pinned_bytes, cancel);
+  return a;
+}
+
 void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
   Job& j = *job;
   int attempt = 0;
   try {
     j.timings.check_cancel();
     const Circuit& c = *j.circuit;
-    const DeviceKey* dkey = nullptr;
-    Reservation scratch, pinned;
-    {
-      std::lock_guard adm(*admission_[device]);  // see host_admission_
-      // Exact figures of the loaded key (submit checked the shape estimate): a job whose key
-      // and scratch together exceed the device's budget would otherwise wait forever.
-      const std::uint64_t key_b = c.device_key_bytes(p_.backend, j.lease.host());
-      const std::uint64_t scratch_b = c.device_scratch_bytes(p_.backend, j.lease.host());
-      if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device)))
-        throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(key_b + scratch_b) +
-                              " bytes of device memory (key " + std::to_string(key_b) + " + scratch " +
-                              std::to_string(scratch_b) + ") but device " + std::to_string(device) +
-                              "'s VRAM budget is " + std::to_string(p_.budget.capacity(PoolId::vram(device))));
-      double ms = 0;
-      dkey = &p_.keys.on_device(j.lease, device, &j.cancel, &ms);  // an upload can fault too
-      j.key_load_ms += ms;
-      scratch = p_.budget.reserve(PoolId::vram(device), scratch_b, &j.cancel);
-      if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)
-        pinned = p_.budget.reserve(PoolId::pinned(), pin, &j.cancel);
-    }
+    // Exact figures of the loaded key (submit checked the shape estimate): a job whose key
+    // and scratch together exceed the device's budget would otherwise wait forever.
+    const std::uint64_t key_b = c.device_key_bytes(p_.backend, j.lease.host());
+    const std::uint64_t scratch_b = c.device_scratch_bytes(p_.backend, j.lease.host());
+    if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device)))
+      throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(key_b + scratch_b) +
+                            " bytes of device memory (key " + std::to_string(key_b) + " + scratch " +
+                            std::to_string(scratch_b) + ") but device " + std::to_string(device) +
+                            "'s VRAM budget is " + std::to_string(p_.budget.capacity(PoolId::vram(device))));
+    DeviceAdmission a = admit({&job, 1}, device, scratch_b, p_.backend.pinned_bytes(c.shape()));
     p_.table.set_state(j, JobState::kProving, device, worker);
     attempt = p_.table.begin_attempt(j);
-    ProvedOutput out = c.prove(p_.backend, *dkey, j.lease.host(), *j.witness, j.timings);
+    ProvedOutput out = c.prove(p_.backend, *a.dkey, j.lease.host(), *j.witness, j.timings);
     p_.keys.note_proof(c.id());
     proofs_[device]->fetch_add(1);
-    scratch.release();
-    pinned.release();
+    a.scratch.release();
+    a.pinned.release();
     p_.finish(j, JobState::kSucceeded, ErrorCode::kOk, "", &out);
   } catch (const gpu::CudaError& e) {  // reservations already released by unwinding
     if (attempt == 0) attempt = p_.table.begin_attempt(j);
@@ -249,23 +257,12 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
   std::vector<int> attempts(live.size(), 0);
   std::vector<BatchOutcome> outs;
   try {
-    const DeviceKey* dkey = nullptr;
-    Reservation scratch, pinned;
-    {
-      std::lock_guard adm(*admission_[device]);  // see host_admission_
-      const HostKey& host = live[0]->lease.host();
-      const std::uint64_t key_b = c.device_key_bytes(p_.backend, host);
-      const std::uint64_t scratch_b = c.device_batch_scratch_bytes(p_.backend, host);
-      if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device))) throw NotAsABatch{};
-      for (const auto& j : live) {
-        double ms = 0;
-        dkey = &p_.keys.on_device(j->lease, device, &j->cancel, &ms);
-        j->key_load_ms += ms;
-      }
-      scratch = p_.budget.reserve(PoolId::vram(device), scratch_b, &live[0]->cancel);
-      if (const auto pin = p_.backend.pinned_bytes(c.shape()); pin > 0)  // a second staging: the scalar chunks
-        pinned = p_.budget.reserve(PoolId::pinned(), 2 * pin, &live[0]->cancel);
-    }
+    const HostKey& host = live[0]->lease.host();
+    const std::uint64_t key_b = c.device_key_bytes(p_.backend, host);
+    const std::uint64_t scratch_b = c.device_batch_scratch_bytes(p_.backend, host);
+    if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device))) throw NotAsABatch{};
+    // Twice a proof's pinned staging: the batch stages its scalar chunks too.
+    const DeviceAdmission a = admit(live, device, scratch_b, 2 * p_.backend.pinned_bytes(c.shape()));
     std::vector<const Witness*> ws;
     std::vector<groth16::PhaseTimings*> ts;
     for (std::size_t i = 0; i < live.size(); ++i) {
@@ -274,7 +271,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       ws.push_back(live[i]->witness.get());
       ts.push_back(&live[i]->timings);
     }
-    outs = c.prove_batch(p_.backend, *dkey, live[0]->lease.host(), ws, ts);
+    outs = c.prove_batch(p_.backend, *a.dkey, host, ws, ts);
   } catch (const NotAsABatch&) {
     for (const auto& j : live) run_on_device(j, device, worker);
     return;

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -77,6 +78,13 @@ class Pipeline {
   void synthesizer();
   void worker(int device, int worker);
   void pin_witness(Job& job);
+  // What a proof (or a batch) holds on a device while it runs.
+  struct DeviceAdmission {
+    const DeviceKey* dkey = nullptr;
+    Reservation scratch, pinned;
+  };
+  DeviceAdmission admit(std::span<const JobPtr> jobs, int device, std::uint64_t scratch_bytes,
+                        std::uint64_t pinned_bytes);
   void run_on_device(const JobPtr& job, int device, int worker);
   void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
