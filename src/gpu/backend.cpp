@@ -38,6 +38,15 @@ ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<c
   return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, MsmOptions{0, 0, &ws});
 }
 
+// The first chunk of the next streamed MSM after MSM i (firsts: each MSM's first chunk in
+// order, empty for resident parts), prefetched during MSM i; empty when none follows.
+template <std::size_t N>
+std::span<const std::byte> first_after(const std::array<std::span<const std::byte>, N>& firsts, std::size_t i) {
+  for (std::size_t j = i + 1; j < N; ++j)
+    if (!firsts[j].empty()) return firsts[j];
+  return {};
+}
+
 // What a batch's proofs share (CudaBackend::compute_batch): the point stream; each proof then
 // leaves its streamed witness MSMs (A, B1, B2, L) to the batch, which runs them over one upload
 // of each point chunk.
@@ -93,11 +102,7 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
       first_chunk(K.host_h, L.chunk), first_chunk(K.host_a, L.chunk), first_chunk(K.host_b1, L.chunk),
       first_chunk(K.host_b2, L.chunk), first_chunk(K.host_l, L.chunk)};
   // In a batch only H streams here (its MSM runs last): nothing of this proof follows it.
-  auto next = [&](std::size_t i) {
-    for (std::size_t j = i + 1; batch == nullptr && j < firsts.size(); ++j)
-      if (!firsts[j].empty()) return firsts[j];
-    return std::span<const std::byte>{};
-  };
+  auto next = [&](std::size_t i) { return batch != nullptr ? std::span<const std::byte>{} : first_after(firsts, i); };
   // A streamed witness part of a batched proof: left to the batch (its term stays infinity).
   auto deferred = [&](std::span<const std::byte> first) { return batch != nullptr && !first.empty(); };
   using PT = groth16::PhaseTimings;
@@ -327,17 +332,12 @@ void CudaBackend<E>::compute_batch(const groth16::ProvingKey<E>& pk, std::span<c
   for (std::size_t i = 0; i < k; ++i) wit[i] = ws[i].data(), lsc[i] = ws[i].data() + K.num_public + 1;
   const std::array<std::span<const std::byte>, 4> firsts{first_chunk(K.host_a, L.chunk), first_chunk(K.host_b1, L.chunk),
                                                          first_chunk(K.host_b2, L.chunk), first_chunk(K.host_l, L.chunk)};
-  auto next = [&](std::size_t i) {
-    for (std::size_t j = i + 1; j < firsts.size(); ++j)
-      if (!firsts[j].empty()) return firsts[j];
-    return std::span<const std::byte>{};
-  };
   auto part = [&]<class C>(const char* phase, std::span<const ec::Affine<C>> host, const std::vector<const Fr*>& scal,
                            std::size_t i, auto field) {
     if (host.empty()) return;
     for (const auto& t : ts) t.check_cancel();
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<ec::Jacobian<C>> sums = ps.msm_batch<C>(host, scal, sc, next(i), &msm_ws);
+    const std::vector<ec::Jacobian<C>> sums = ps.msm_batch<C>(host, scal, sc, first_after(firsts, i), &msm_ws);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     for (std::size_t p = 0; p < k; ++p) {
       out[p].*field += sums[p];
