@@ -57,6 +57,10 @@ void run_ntt_bench(std::size_t max_log, int reps) {
       row("NTT inverse (kernels)", k, median_ms(reps, [&] { plan.inverse(x.data()); }));
       const gpu::PowerTable<Fr> g(Fr::from_u64(7), Fr::one(), plan.size());
       row("coset NTT forward (kernels)", k, median_ms(reps, [&] { plan.coset_forward(x.data(), g); }));
+      // The table a streamed key's plan keeps (KeyLayout::compact_twiddles).
+      const gpu::NttPlan<Fr> lean(k, plan.shape(), gpu::TwiddleTable::kCompact);
+      row("NTT forward, compact twiddles (kernels)", k, median_ms(reps, [&] { lean.forward(x.data()); }));
+      row("NTT inverse, compact twiddles (kernels)", k, median_ms(reps, [&] { lean.inverse(x.data()); }));
     }
     std::vector<Fr> back(plan.size());
     const int copy_reps = std::max(3, reps / 3);

@@ -5,44 +5,13 @@
 #include <cstdint>
 
 #include "cuzk/gpu/dev_params.cuh"
+#include "dev_mem.cuh"
 
 namespace cuzk::gpu::kern {
-
-// Loads/stores of one element as 16-byte vectors (elements are 32 or 48 bytes, and
-// cudaMalloc'd arrays of them are 16-byte aligned).
-template <class D>
-__device__ __forceinline__ D ld(const D* p) {
-  static_assert(D::N % 4 == 0);
-  D r;
-  const uint4* q = reinterpret_cast<const uint4*>(p);
-#pragma unroll
-  for (int k = 0; k < D::N / 4; ++k) {
-    const uint4 v = q[k];
-    r.l[4 * k] = v.x, r.l[4 * k + 1] = v.y, r.l[4 * k + 2] = v.z, r.l[4 * k + 3] = v.w;
-  }
-  return r;
-}
-template <class D>
-__device__ __forceinline__ void st(D* p, const D& v) {
-  uint4* q = reinterpret_cast<uint4*>(p);
-#pragma unroll
-  for (int k = 0; k < D::N / 4; ++k) q[k] = make_uint4(v.l[4 * k], v.l[4 * k + 1], v.l[4 * k + 2], v.l[4 * k + 3]);
-}
 
 __device__ __forceinline__ std::uint64_t global_id() {
   return std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
 }
-
-// c * w^i from a PowerTable's device arrays.
-template <class D>
-struct PowTab {
-  const D* lo;
-  const D* hi;
-  int bits;
-  __device__ __forceinline__ D at(std::uint64_t i) const {
-    return ld(lo + (i & ((std::uint64_t{1} << bits) - 1))) * ld(hi + (i >> bits));
-  }
-};
 
 enum Op : int { kAdd, kSub, kMul, kSqr, kNeg, kMulF64 };  // FieldOp's order
 
@@ -78,10 +47,6 @@ __global__ void mul_sub_kernel(D* a, const D* b, const D* c, std::uint64_t n) {
   const std::uint64_t i = global_id();
   if (i >= n) return;
   st(a + i, ld(a + i) * ld(b + i) - ld(c + i));
-}
-
-__device__ __forceinline__ std::uint64_t bitrev(std::uint64_t v, int bits) {
-  return bits == 0 ? 0 : __brevll(v) >> (64 - bits);
 }
 
 // tw[k] = w^bitrev(k) over `bits` bits, k < count.

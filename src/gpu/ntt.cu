@@ -13,6 +13,7 @@
 #include "dev_cast.cuh"
 #include "kernels.cuh"
 #include "ntt_pass.cuh"
+#include "ntt_passes.hpp"
 #include "pow_tab.cuh"
 
 namespace cuzk::gpu {
@@ -21,44 +22,28 @@ namespace {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
 
-struct Pass {
-  int s, t, log_c;
-};
-std::vector<Pass> plan_passes(int L, const NttPassShape& shape) {
-  std::vector<Pass> v;
-  if (L == 0) return v;
-  const int last = std::min(L, shape.last);
-  const int rest = L - last;
-  const int npass = (rest + shape.inner - 1) / shape.inner;
-  int s = 0;
-  for (int i = 0; i < npass; ++i) {
-    const int t = (rest - s + (npass - i) - 1) / (npass - i);  // spread evenly
-    v.push_back({s, t, shape.log_cols});
-    s += t;
-  }
-  v.push_back({s, last, 0});
-  return v;
-}
 constexpr int kMaxTileLog = 12;  // 2^12 elements of 32 bytes: 128 KiB of shared memory
 
-// The pass kernel for a direction, a radix and a tile of 2^log_tile elements: compiled for
-// tiles of 2^10 and 2^11 (the default shapes' tiles from 2^14 points on), generic otherwise.
-// With the size a constant the radix-2 kernel needs 56 registers instead of 80 (ptxas,
-// BLS12-381 Fr); the radix-4 one is bounded to 80 (3 blocks of 256 per SM).
-template <class F>
-using PassKernel = void (*)(D<F>*, int, int, int, int, const D<F>*, int, kern::PowTab<D<F>>, bool);
-template <class F, bool kGs, bool kR4>
-PassKernel<F> pass_kernel_of(int log_tile) {
+// The pass kernel for a direction, a radix, a tile of 2^log_tile elements and a twiddle table
+// (split: NttPlan's compact one): compiled for tiles of 2^10 and 2^11 (the default shapes'
+// tiles from 2^14 points on), generic otherwise. With the size a constant the radix-2 kernel
+// needs 56 registers instead of 80 (ptxas, BLS12-381 Fr); the radix-4 one is bounded to 80 (3
+// blocks of 256 per SM).
+template <class F, bool kSplit>
+using PassKernel = void (*)(D<F>*, int, int, int, int, kern::Twiddles<D<F>, kSplit>, int, kern::PowTab<D<F>>, bool);
+template <class F, bool kGs, bool kR4, bool kSplit>
+PassKernel<F, kSplit> pass_kernel_of(int log_tile) {
   switch (log_tile) {
-    case 10: return kern::ntt_pass_kernel<D<F>, kGs, 10, kR4>;
-    case 11: return kern::ntt_pass_kernel<D<F>, kGs, 11, kR4>;
-    default: return kern::ntt_pass_kernel<D<F>, kGs, 0, kR4>;
+    case 10: return kern::ntt_pass_kernel<D<F>, kGs, 10, kR4, kSplit>;
+    case 11: return kern::ntt_pass_kernel<D<F>, kGs, 11, kR4, kSplit>;
+    default: return kern::ntt_pass_kernel<D<F>, kGs, 0, kR4, kSplit>;
   }
 }
-template <class F>
-PassKernel<F> pass_kernel(bool gs, bool r4, int log_tile) {
-  if (r4) return gs ? pass_kernel_of<F, true, true>(log_tile) : pass_kernel_of<F, false, true>(log_tile);
-  return gs ? pass_kernel_of<F, true, false>(log_tile) : pass_kernel_of<F, false, false>(log_tile);
+template <class F, bool kSplit>
+PassKernel<F, kSplit> pass_kernel(bool gs, bool r4, int log_tile) {
+  if (r4)
+    return gs ? pass_kernel_of<F, true, true, kSplit>(log_tile) : pass_kernel_of<F, false, true, kSplit>(log_tile);
+  return gs ? pass_kernel_of<F, true, false, kSplit>(log_tile) : pass_kernel_of<F, false, false, kSplit>(log_tile);
 }
 }  // namespace
 
@@ -141,7 +126,8 @@ NttPassShape NttPassShape::from_env(std::size_t log_n) {
 }
 
 template <class F>
-NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shape_(shape) {
+NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles)
+    : log_n_(log_n), shape_(shape), twiddle_table_(twiddles) {
   if (log_n > F::kTwoAdicity || log_n > 31)
     throw std::invalid_argument("gpu::NttPlan: 2^" + std::to_string(log_n) + " points exceed the field's 2-adicity (2^" +
                                 std::to_string(F::kTwoAdicity) + ") or 2^31");
@@ -155,19 +141,30 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape) : log_n_(log_n), shap
     int dev = 0, most = 0;
     CUZK_CUDA_CHECK(cudaGetDevice(&dev));
     CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    auto allow = [&](auto kernel) {
+      CUZK_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+    };
     for (const bool gs : {false, true})
-      for (const int lt : {0, 10, 11})
-        CUZK_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(pass_kernel<F>(gs, shape.radix == 4, lt)),
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, most));
+      for (const int lt : {0, 10, 11}) {
+        allow(pass_kernel<F, false>(gs, shape.radix == 4, lt));
+        allow(pass_kernel<F, true>(gs, shape.radix == 4, lt));
+      }
   }
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
-  const std::uint64_t half = std::max<std::uint64_t>(1, n / 2);
-  twiddles_ = DeviceBuffer<F>(half);
-  const PowerTable<F> w(F::root_of_unity(log_n), F::one(), half);
-  const int bits = log_n == 0 ? 0 : static_cast<int>(log_n) - 1;
-  kern::twiddle_kernel<D<F>><<<blocks_for(half), kThreads>>>(dev(twiddles_.data()), half, bits, tab_of(w));
-  CUZK_CUDA_LAUNCH_CHECK("twiddle_kernel");
+  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;  // k < 2^top
+  const int lo = lo_bits(log_n, twiddles), hi = top - lo;
+  const PowerTable<F> w(F::root_of_unity(log_n), F::one(), std::uint64_t{1} << top);
+  // twiddles_[k] = w^bitrev(k) over top bits (k < 2^lo); hi_[j] = w^bitrev(j) over hi bits.
+  auto fill = [&](DeviceBuffer<F>& table, int log_len, int bits) {
+    const std::uint64_t len = std::uint64_t{1} << log_len;
+    table = DeviceBuffer<F>(len);
+    kern::twiddle_kernel<D<F>><<<blocks_for(len), kThreads>>>(dev(table.data()), len, bits, tab_of(w));
+    CUZK_CUDA_LAUNCH_CHECK("twiddle_kernel");
+  };
+  fill(twiddles_, lo, top);
+  if (hi > 0) fill(hi_, hi, hi);
   stream_synchronize();  // the table w goes out of scope
 }
 
@@ -179,20 +176,29 @@ void NttPlan<F>::core(F* x, const PowerTable<F>* coset) const {
 template <class F>
 void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale) const {
   const int L = static_cast<int>(log_n_);
-  auto plan = plan_passes(L, shape_);
+  auto plan = plan_ntt_passes(L, shape_);
   if (gs) std::reverse(plan.begin(), plan.end());
   kern::PowTab<D<F>> tab{};
   if (scale) tab = tab_of(*scale);
+  const int lo = lo_bits(log_n_, twiddle_table_);
+  const bool split = hi_.size() > 0;  // a compact table with a second part
+  const D<F>* tw = dev(twiddles_.data());
   bool first = true;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const Pass& p = plan[i];
+    const NttPass& p = plan[i];
     const std::uint32_t tile = 1u << (p.t + p.log_c);
     const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
     const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
     const std::size_t shmem = launch_smem_bytes(std::size_t{tile} * sizeof(F));
     const int map = first ? scale_map : kern::kScaleNone;
-    pass_kernel<F>(gs, shape_.radix == 4, p.t + p.log_c)<<<blocks, threads, shmem>>>(
-        dev(x), L, p.s, p.t, p.log_c, dev(twiddles_.data()), map, tab, i + 1 == plan.size());
+    const bool last = i + 1 == plan.size();
+    const int lt = p.t + p.log_c;
+    if (split && pass_composes_twiddles(p, lo))
+      pass_kernel<F, true>(gs, shape_.radix == 4, lt)<<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c,
+                                                                                  {tw, dev(hi_.data()), lo}, map, tab, last);
+    else
+      pass_kernel<F, false>(gs, shape_.radix == 4, lt)<<<blocks, threads, shmem>>>(dev(x), L, p.s, p.t, p.log_c,
+                                                                                   {tw, nullptr, lo}, map, tab, last);
     CUZK_CUDA_LAUNCH_CHECK("ntt_pass_kernel");
     first = false;
   }

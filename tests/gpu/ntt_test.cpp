@@ -1,6 +1,6 @@
 // GPU NTTs vs the CPU cuzk::poly transforms, bit for bit, for BLS12-381 and BN254 Fr:
-// forward, inverse, coset forward/inverse, intt_distribute at 2^1 .. 2^20 (2^24 once),
-// and the snarkjs H pipeline vs poly::compute_h_snarkjs.
+// forward, inverse, coset forward/inverse, intt_distribute at 2^1 .. 2^20 (2^24 once), with
+// the full and the compact twiddle table, and the snarkjs H pipeline vs poly::compute_h_snarkjs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,9 +32,10 @@ enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDist
 
 template <class F>
 void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
-                     std::optional<gpu::NttPassShape> shape = std::nullopt) {
+                     std::optional<gpu::NttPassShape> shape = std::nullopt,
+                     gpu::TwiddleTable tw = gpu::TwiddleTable::kFull) {
   const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
-  const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape) : gpu::NttPlan<F>(log_n);
+  const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape, tw) : gpu::NttPlan<F>(log_n, tw);
   const std::vector<F> x = random_vec<F>(rng, d.size());
   F g = F::random(rng);
   if (g.is_zero()) g = F::from_u64(7);
@@ -53,7 +54,8 @@ void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
   std::vector<F> got(d.size());
   buf.download(got);
   const long i = first_diff(got, want);
-  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n << " (passes " << plan.shape().last << ","
+  ASSERT_EQ(i, -1) << "transform " << static_cast<int>(kind) << " at 2^" << log_n
+                   << (tw == gpu::TwiddleTable::kCompact ? ", compact twiddles" : "") << " (passes " << plan.shape().last << ","
                    << plan.shape().inner << "," << plan.shape().log_cols << ") differs at index " << i
                    << ": got " << got[i] << " want " << want[i];
 }
@@ -96,6 +98,32 @@ TYPED_TEST(GpuNtt, RoundTripAndRepeatable) {
 TEST(GpuNttLarge, Forward2To24MatchesCpu) {
   std::mt19937_64 rng(24);
   check_transform<ff::bls12_381::Fr>(Kind::kForward, 24, rng);
+  check_transform<ff::bls12_381::Fr>(Kind::kInverse, 24, rng, std::nullopt, gpu::TwiddleTable::kCompact);
+}
+
+// The compact twiddle table (what a streamed key's plan keeps: the first n/16 twiddles, the top
+// three levels' composed from two tables) gives the same transforms, bit for bit: at every size
+// to 2^20 with the size's shape (those levels in the final pass), and with shapes whose small
+// final passes put them in the earlier passes, radix 4 and 2.
+TYPED_TEST(GpuNtt, CompactTwiddlesMatchCpu) {
+  using F = TypeParam;
+  constexpr auto kCompact = gpu::TwiddleTable::kCompact;
+  std::mt19937_64 rng(31 + sizeof(F));
+  for (std::size_t k = 0; k <= 20; ++k)
+    for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward, Kind::kCosetInverse,
+                      Kind::kInverseDistribute}) {
+      check_transform<F>(kind, k, rng, std::nullopt, kCompact);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  const gpu::NttPassShape shapes[] = {{11, 8, 3}, {4, 3, 2}, {1, 1, 0}, {10, 9, 1, 2}, {4, 3, 2, 2}, {2, 5, 2, 2}};
+  for (const auto& sh : shapes)
+    for (std::size_t k : {2u, 5u, 11u, 13u, 17u})
+      for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
+        check_transform<F>(kind, k, rng, sh, kCompact);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+  const gpu::NttPlan<F> plan(12, kCompact);
+  EXPECT_EQ(plan.twiddle_table(), kCompact);
 }
 
 TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
@@ -129,18 +157,21 @@ TYPED_TEST(GpuNtt, EveryPassShapeMatchesCpu) {
       }
 }
 
-// The H pipelines' permutation-free steps against the CPU, for several pass shapes:
+// The H pipelines' permutation-free steps against the CPU, for several pass shapes and both
+// twiddle tables:
 // evaluations -> coset evaluations (position i holding the one at g w^-i) -> coefficients
 // (natural order), and reverse_order.
 TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
   using F = TypeParam;
   std::mt19937_64 rng(77 + sizeof(F));
   const gpu::NttPassShape shapes[] = {gpu::NttPassShape{}, {10, 9, 1}, {4, 3, 2}, {11, 8, 3, 2}, {4, 3, 2, 2}};
+  for (const auto tw : {gpu::TwiddleTable::kFull, gpu::TwiddleTable::kCompact})
   for (const auto& sh : shapes)
     for (std::size_t k : {0u, 1u, 2u, 5u, 12u, 15u, 18u}) {
+      SCOPED_TRACE(tw == gpu::TwiddleTable::kCompact ? "compact twiddles" : "full twiddles");
       const auto d = poly::EvaluationDomain<F>::from_log_size(k);
       const std::size_t n = d.size();
-      const gpu::NttPlan<F> plan(k, sh);
+      const gpu::NttPlan<F> plan(k, sh, tw);
       F g = F::random(rng);
       if (g.is_zero()) g = F::from_u64(5);
       const std::vector<F> x = random_vec<F>(rng, n);

@@ -4,6 +4,7 @@
 // stream; call stream_synchronize() (runtime.hpp) before reading results on the host.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -60,15 +61,39 @@ struct NttPassShape {
   bool valid() const;  // the ranges above
 };
 
+// How much of its twiddle table (w^bitrev(k), k < n/2) a plan keeps on the device.
+//   kFull     all n/2 powers (2 GiB at 2^27).
+//   kCompact  the first n/16 (256 MiB at 2^27) and a second table of 8: a twiddle of the top
+//             three levels (k >= n/16) is one product of the two (w^bitrev(k) =
+//             lo[k mod n/16] * hi[k / (n/16)]), so those levels' butterflies take one product
+//             more each: about 3/log n more products per transform. For cards where the key
+//             streams and the table's VRAM buys larger chunks (DeviceProvingKey::choose_layout).
+enum class TwiddleTable { kFull, kCompact };
+
 template <class F>
 class NttPlan {
  public:
+  // Levels whose twiddles a compact table composes from its two parts.
+  static constexpr int kCompactLevels = 3;
   // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
-  explicit NttPlan(std::size_t log_n) : NttPlan(log_n, NttPassShape::from_env(log_n)) {}
-  NttPlan(std::size_t log_n, NttPassShape shape);
+  explicit NttPlan(std::size_t log_n, TwiddleTable twiddles = TwiddleTable::kFull)
+      : NttPlan(log_n, NttPassShape::from_env(log_n), twiddles) {}
+  NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles = TwiddleTable::kFull);
+
+  // log2 of the first table's length: the twiddles of k below it are read as they are.
+  static int lo_bits(std::size_t log_n, TwiddleTable t) {
+    const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;
+    return t == TwiddleTable::kFull ? top : std::max(0, top - kCompactLevels);
+  }
+  // VRAM of a plan's twiddle tables (what DeviceProvingKey::estimate_bytes counts).
+  static std::size_t table_bytes(std::size_t log_n, TwiddleTable t) {
+    const int lo = lo_bits(log_n, t), hi = (log_n <= 1 ? 0 : static_cast<int>(log_n) - 1) - lo;
+    return ((std::size_t{1} << lo) + (hi > 0 ? std::size_t{1} << hi : 0)) * sizeof(F);
+  }
 
   std::size_t log_size() const { return log_n_; }
   const NttPassShape& shape() const { return shape_; }
+  TwiddleTable twiddle_table() const { return twiddle_table_; }
   std::size_t size() const { return std::size_t{1} << log_n_; }
 
   // In place on a device array of size() elements.
@@ -104,8 +129,12 @@ class NttPlan {
 
   std::size_t log_n_;
   NttPassShape shape_;
+  TwiddleTable twiddle_table_;
   F n_inv_;
-  DeviceBuffer<F> twiddles_;  // omega^bitrev(k) over log n - 1 bits, k < n/2 (the CPU table)
+  // omega^bitrev(k) over log n - 1 bits (the CPU table), k < 2^lo_bits; with kCompact also
+  // hi_[j] = omega^bitrev(j) over the remaining bits, so that omega^bitrev(k) for any k < n/2
+  // is twiddles_[k mod 2^lo_bits] * hi_[k >> lo_bits].
+  DeviceBuffer<F> twiddles_, hi_;
 };
 
 // snarkjs H on device-resident a, b, c (plan.size() elements each, used as scratch):
