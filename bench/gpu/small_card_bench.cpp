@@ -18,6 +18,9 @@
 // key one: 16-bit value positions streamed and resident instead of 32-byte values).
 // CUZK_BENCH_BATCH=n: after each card's proof, a batch of n proofs of the witness
 // (CudaBackend::compute_batch: each streamed point chunk uploaded once for the n), per proof.
+// CUZK_BENCH_TWIDDLES=full,auto (a comma-separated list): each card's proof once per entry,
+// with CUZK_NTT_TWIDDLES set to it (full: the NTT's whole twiddle table on the device; auto:
+// the compact one where it buys a larger chunk or more resident parts; DeviceProvingKey).
 // CUZK_BENCH_PIN_WITNESS=1: the witness page-locked after the resident proof, which is then
 // timed again with the lock, as the engine pins a synthesized witness
 // (pinned_witness_min_bytes); the capped proofs upload it straight instead of through their
@@ -156,8 +159,18 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   const bool by_part = layout_env != nullptr && std::string(layout_env) == "auto";
   const char* max_env = std::getenv("CUZK_BENCH_MAX_CHUNK_LOG");
   const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "24");
+  const char* tw_env = std::getenv("CUZK_BENCH_TWIDDLES");
+  std::vector<std::string> twiddles;
+  for (std::string rest = tw_env != nullptr ? tw_env : ""; !rest.empty();) {
+    const std::size_t comma = rest.find(',');
+    twiddles.push_back(rest.substr(0, comma));
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+  }
+  if (twiddles.empty()) twiddles.push_back("");  // CUZK_NTT_TWIDDLES as it is
   for (const double cap_gib : number_list(cap_env != nullptr ? cap_env : "16"))
-    for (const double max_log : max_logs) {
+    for (const double max_log : max_logs)
+    for (const std::string& tw : twiddles) {
+      if (!tw.empty()) ::setenv("CUZK_NTT_TWIDDLES", tw.c_str(), 1);
       gpu::release_cached_device_memory();
       gpu::device_memory(&free, nullptr);
       const std::size_t cap = static_cast<std::size_t>(cap_gib * kGiB);
@@ -170,7 +183,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
       const std::size_t min_chunk = std::size_t{1} << 12, max_chunk = std::size_t{1} << static_cast<int>(max_log);
       const gpu::KeyLayout l =
           by_part ? Key::choose_layout(pk, budget, min_chunk, max_chunk)
-                  : gpu::KeyLayout::all_streamed(Key::fitting_stream_chunk(pk, budget, min_chunk, max_chunk));
+                  : Key::stream_layout(pk, budget, min_chunk, max_chunk);
       const std::size_t kb = Key::estimate_bytes(pk, l), pb = Key::estimate_proof_scratch_bytes(pk, l);
       std::printf("    a %.1f GiB card (budget %.2f GiB, chunks of at most 2^%d): %s, key %.2f GiB + one proof %.2f "
                   "GiB%s\n",

@@ -31,7 +31,8 @@ constexpr std::size_t kMinStreamChunk = std::size_t{1} << 12;
 
 // How a key goes on a device with `vram` bytes of budget (key_placement): "resident" all parts
 // in VRAM; "stream" every part streamed, the largest power-of-two chunk (at most the default)
-// with which the key and one proof fit (the smallest tried when none does: the engine then
+// with which the key and one proof fit, the NTT's twiddle table compact where that makes it
+// larger (DeviceProvingKey::stream_layout; the smallest tried when none does: the engine then
 // refuses the job); "auto" DeviceProvingKey::choose_layout (all resident when it fits, else the
 // parts that save the most link bytes resident and the rest streamed at that chunk).
 template <class E>
@@ -39,7 +40,7 @@ gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, const std::string& mode, 
   using K = gpu::DeviceProvingKey<E>;
   if (mode == "resident") return gpu::KeyLayout::all_resident();
   if (mode == "auto") return K::choose_layout(pk, vram, kMinStreamChunk);
-  return gpu::KeyLayout::all_streamed(K::fitting_stream_chunk(pk, vram, kMinStreamChunk));
+  return K::stream_layout(pk, vram, kMinStreamChunk);
 }
 
 template <class E>

@@ -2,8 +2,12 @@
 // resident parts, the streamed chunk size and the layout for a VRAM figure.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
@@ -23,6 +27,10 @@ template <class E>
 std::size_t longest_points(const groth16::ProvingKey<E>& pk) {
   return std::max({pk.a_query.size(), pk.b_g1_query.size(), pk.b_g2_query.size(), pk.l_query.size(),
                    pk.h_query.size(), std::size_t{1}});
+}
+
+TwiddleTable twiddles_of(const KeyLayout& l) {
+  return l.compact_twiddles ? TwiddleTable::kCompact : TwiddleTable::kFull;
 }
 
 template <class E>
@@ -77,7 +85,7 @@ std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk
 template <class E>
 std::size_t DeviceProvingKey<E>::estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
   using Fr = typename E::Fr;
-  std::size_t b = std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr);  // NTT twiddles
+  std::size_t b = NttPlan<Fr>::table_bytes(log2_of(pk.domain_size), twiddles_of(l));
   for (KeyPart part : kAllKeyParts)  // streamed parts stay in host memory
     if (l.resident(part)) b += part_bytes(pk, part);
   if (l.streamed(KeyPart::kMatrices))  // but the value tables of indexed matrices go up
@@ -196,29 +204,80 @@ template <class E>
 std::size_t key_and_proof_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
   return DeviceProvingKey<E>::estimate_bytes(pk, l) + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l);
 }
+
+// The twiddle tables a layout may take, in order of preference (the full table's transforms
+// are the faster): both, or the one CUZK_NTT_TWIDDLES=full|compact names (to measure one
+// against the other; "auto" or unset: both).
+std::vector<bool> twiddle_choices() {
+  const char* e = std::getenv("CUZK_NTT_TWIDDLES");
+  const std::string_view v = e == nullptr ? "" : e;
+  if (v.empty() || v == "auto") return {false, true};
+  if (v == "full") return {false};
+  if (v == "compact") return {true};
+  throw std::invalid_argument("CUZK_NTT_TWIDDLES=\"" + std::string(v) + "\": want full, compact or auto");
+}
+
+// The largest power-of-two chunk in [min_chunk, max_chunk] with which the all-streamed key
+// (with the compact twiddle table or not) and one proof fit vram; min_chunk when none does.
+template <class E>
+KeyLayout streamed_fitting(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
+                           std::size_t max_chunk, bool compact) {
+  std::size_t chunk = max_chunk;
+  while (chunk > min_chunk && key_and_proof_bytes(pk, KeyLayout{0, chunk, compact}) > vram) chunk /= 2;
+  return KeyLayout{0, std::min(chunk, longest_points(pk)), compact};
+}
+// Whether layout a beats b (the one preferred on a tie) for vram: one that fits first, then
+// the larger chunk, then the more link bytes saved (saved(mask)).
+template <class E, class Saved>
+bool better_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, const KeyLayout& a, const KeyLayout& b,
+                   Saved saved) {
+  const bool fa = key_and_proof_bytes(pk, a) <= vram, fb = key_and_proof_bytes(pk, b) <= vram;
+  if (fa != fb) return fa;
+  if (a.chunk != b.chunk) return a.chunk > b.chunk;
+  return saved(a.resident_mask) > saved(b.resident_mask);
+}
 }  // namespace
 
 template <class E>
 std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
                                                       std::size_t min_chunk, std::size_t max_chunk) {
-  std::size_t chunk = max_chunk;
-  while (chunk > min_chunk && key_and_proof_bytes(pk, KeyLayout::all_streamed(chunk)) > vram) chunk /= 2;
-  return std::min(chunk, longest_points(pk));
+  return streamed_fitting(pk, vram, min_chunk, max_chunk, false).chunk;
+}
+
+template <class E>
+KeyLayout DeviceProvingKey<E>::stream_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
+                                             std::size_t max_chunk) {
+  std::optional<KeyLayout> best;
+  for (const bool compact : twiddle_choices()) {
+    const KeyLayout l = streamed_fitting(pk, vram, min_chunk, max_chunk, compact);
+    if (!best || better_layout(pk, vram, l, *best, [](unsigned) { return 0; })) best = l;
+  }
+  return *best;
 }
 
 template <class E>
 KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
                                              std::size_t max_chunk) {
-  if (key_and_proof_bytes(pk, KeyLayout::all_resident()) <= vram) return KeyLayout::all_resident();
-  const std::size_t chunk = fitting_stream_chunk(pk, vram, min_chunk, max_chunk);
+  const std::vector<bool> choices = twiddle_choices();
+  for (const bool compact : choices) {
+    const KeyLayout all{KeyLayout::kAllMask, 0, compact};
+    if (key_and_proof_bytes(pk, all) <= vram) return all;
+  }
   std::array<std::uint64_t, kKeyParts> weight{};
   for (KeyPart part : kAllKeyParts) weight[static_cast<unsigned>(part)] = part_bytes(pk, part);
   // A streamed key reads its matrices twice per proof (their values or value positions).
   std::uint64_t pass = 0;
   for (const auto* m : streamed_matrices(pk)) pass += DeviceCsr<typename E::Fr>::pass_bytes(*m);
   weight[static_cast<unsigned>(KeyPart::kMatrices)] = 2 * pass;
-  const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk}); };
-  return KeyLayout{choose_resident_mask(weight, need, vram), chunk};
+  const auto saved = [&](unsigned mask) { return mask_weight(weight, mask); };
+  std::optional<KeyLayout> best;
+  for (const bool compact : choices) {
+    const std::size_t chunk = streamed_fitting(pk, vram, min_chunk, max_chunk, compact).chunk;
+    const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk, compact}); };
+    const KeyLayout l{choose_resident_mask(weight, need, vram), chunk, compact};
+    if (!best || better_layout(pk, vram, l, *best, saved)) best = l;
+  }
+  return *best;
 }
 
 template <class E>
@@ -232,7 +291,8 @@ template <class E>
 KeyLayout resolve_layout(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
   if (l.resident_mask > KeyLayout::kAllMask)
     throw std::invalid_argument("gpu: key layout mask " + std::to_string(l.resident_mask) + " names no part beyond the six");
-  return l.is_all_resident() ? KeyLayout::all_resident() : KeyLayout{l.resident_mask, resolve_chunk(pk, l.chunk)};
+  return l.is_all_resident() ? KeyLayout{KeyLayout::kAllMask, 0, l.compact_twiddles}
+                            : KeyLayout{l.resident_mask, resolve_chunk(pk, l.chunk), l.compact_twiddles};
 }
 }  // namespace
 
@@ -288,7 +348,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
     p->host_B = cut(pk.b);
     if (p->c_resident) p->host_C = cut(pk.c);
   }
-  p->plan.emplace(p->log_domain);
+  p->plan.emplace(p->log_domain, NttPassShape::from_env(p->log_domain), twiddles_of(l));
   stream_synchronize();
   parts_ = std::move(p);
 }

@@ -36,6 +36,12 @@ TEST(KeyLayout, PartsAndDescriptions) {
   EXPECT_EQ(mix.describe(), "resident: matrices, H; streamed: A, B1, B2, L (chunk 4194304)");
   EXPECT_EQ((KeyLayout{KeyLayout::kAllMask & ~KeyLayout::bit(KeyPart::kL), 8}.describe()),
             "resident: matrices, H, A, B1, B2; streamed: L (chunk 8)");
+  // The NTT's compact twiddle table is named, and makes another layout.
+  EXPECT_EQ((KeyLayout{0, 4096, true}.describe()), "streamed (chunk 4096, compact twiddles)");
+  EXPECT_EQ((KeyLayout{KeyLayout::kAllMask, 0, true}.describe()), "resident (compact twiddles)");
+  EXPECT_EQ((KeyLayout{KeyLayout::bit(KeyPart::kH), 8, true}.describe()),
+            "resident: H; streamed: matrices, A, B1, B2, L (chunk 8, compact twiddles)");
+  EXPECT_NE((KeyLayout{0, 4096, true}), none);
 }
 
 std::uint64_t weight_of(const Weights& w, unsigned mask) {

@@ -5,7 +5,8 @@
 // one plain allocation holding the rest, to the layout's estimate (key + one proof) plus a slack
 // of 96 MiB (less than one 2^22 point array). An estimate short by more than the slack runs the
 // device out of memory (CudaError); the terms must equal the resident key's. All of it with the
-// matrices' value index (as the engine loads keys) and without.
+// matrices' value index (as the engine loads keys) and without, each layout with the NTT's full
+// twiddle table in one of the two and the compact one in the other.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -56,7 +57,7 @@ TEST(LayoutBudget, EveryLayoutProvesWithinItsEstimate) {
     }
     int proved = 0;
     for (unsigned mask = 0; mask <= KeyLayout::kAllMask; ++mask) {
-      const KeyLayout l{mask, chunk};
+      const KeyLayout l{mask, chunk, (mask % 2 == 0) == indexed};  // each mask with both twiddle tables
       SCOPED_TRACE(l.describe());
       const std::size_t need = Key::estimate_bytes(s.pk, l) + Key::estimate_proof_scratch_bytes(s.pk, l);
       gpu::release_cached_device_memory();

@@ -4,8 +4,9 @@
 // all-resident and all-streamed layouts give the placements' figures; at every budget from the
 // streamed need to past the resident one the chosen layout fits, is all resident exactly when
 // that fits, and never saves fewer bytes per proof than at a smaller budget; the matrices weigh
-// twice. Both curves, both conventions, matrices with and without their value index (then
-// 6 bytes a term resident, and only the value tables on the device when streamed).
+// twice; the NTT's compact twiddle table is taken only where the full one does not fit as much.
+// Both curves, both conventions, matrices with and without their value index (then 6 bytes a
+// term resident, and only the value tables on the device when streamed).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
+#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -76,6 +78,9 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
                                                        pk.l_query.size() * g1};
     const std::size_t base = Key::estimate_bytes(pk, KeyLayout::all_streamed(chunk));
     EXPECT_EQ(base, std::max<std::size_t>(1, pk.domain_size / 2) * sizeof(Fr) + tables + (std::size_t{1} << 20));
+    // The compact twiddle table: 2^16 / 16 twiddles and 8 for the top three levels.
+    EXPECT_EQ(Key::estimate_bytes(pk, KeyLayout{0, chunk, true}),
+              ((std::size_t{1} << 12) + 8) * sizeof(Fr) + tables + (std::size_t{1} << 20));
     for (unsigned m = 0; m <= KeyLayout::kAllMask; ++m) {
       std::size_t want = base;
       for (std::size_t p = 0; p < gpu::kKeyParts; ++p)
@@ -93,23 +98,60 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
         if (l.resident(static_cast<KeyPart>(p))) s += part[p] * (p == 0 ? 2 : 1);
       return s;
     };
-    const std::size_t lo = need(KeyLayout::all_streamed(Key::fitting_stream_chunk(pk, 0, chunk, chunk)));
+    const std::size_t lo = need(KeyLayout{0, Key::fitting_stream_chunk(pk, 0, chunk, chunk), true});
     const std::size_t hi = need(KeyLayout::all_resident());
-    ASSERT_LT(lo, hi);
+    const std::size_t hi_compact = need(KeyLayout{KeyLayout::kAllMask, 0, true});
+    ASSERT_LT(lo, hi_compact);
+    ASSERT_LT(hi_compact, hi);
     std::uint64_t last = 0;
-    int mixed = 0;
+    int mixed = 0, compact = 0;
     for (std::size_t b = lo; b <= hi + (hi - lo) / 50; b += (hi - lo) / 200) {
       SCOPED_TRACE("budget " + std::to_string(b));
       const KeyLayout l = Key::choose_layout(pk, b, chunk, chunk);
       EXPECT_LE(need(l), b);
-      EXPECT_EQ(l.is_all_resident(), hi <= b);
+      EXPECT_EQ(l.is_all_resident(), hi_compact <= b);
+      // The full table wherever it fits as much (its transforms are the faster).
+      EXPECT_EQ(l.compact_twiddles, need(KeyLayout{l.resident_mask, l.chunk, false}) > b);
       const std::uint64_t s = l.is_all_resident() ? saved(KeyLayout{KeyLayout::kAllMask, chunk}) : saved(l);
       EXPECT_GE(s, last) << "a larger budget saved fewer bytes";
       last = s;
       mixed += !l.is_all_resident() && l.resident_mask != 0;
+      compact += l.compact_twiddles;
     }
     EXPECT_GT(mixed, 100) << "most budgets between the two needs keep some parts resident";
+    EXPECT_GT(compact, 0) << "the compact table never bought a part";
   }
+}
+
+// Chunks first: where the compact twiddle table lets a larger chunk fit, the streamed layout
+// takes it (stream_layout and choose_layout); CUZK_NTT_TWIDDLES=full|compact restricts both to
+// one table, and rejects other values.
+TYPED_TEST(LayoutChoiceTest, CompactTwiddlesBuyALargerChunk) {
+  using E = TypeParam;
+  using Key = gpu::DeviceProvingKey<E>;
+  const groth16::ProvingKey<E> pk = key_of_shape<E>(16, groth16::HConvention::kOddCoset);
+  auto need = [&](const KeyLayout& l) { return Key::estimate_bytes(pk, l) + Key::estimate_proof_scratch_bytes(pk, l); };
+  const std::size_t lo = std::size_t{1} << 10, hi = std::size_t{1} << 14, c = std::size_t{1} << 13;
+  const std::size_t b = need(KeyLayout{0, c, true});
+  ASSERT_GT(need(KeyLayout{0, c, false}), b);
+  EXPECT_LT(Key::fitting_stream_chunk(pk, b, lo, hi), c);
+  EXPECT_EQ(Key::stream_layout(pk, b, lo, hi), (KeyLayout{0, c, true}));
+  const KeyLayout chosen = Key::choose_layout(pk, b, lo, hi);
+  EXPECT_EQ(chosen.chunk, c);
+  EXPECT_TRUE(chosen.compact_twiddles);
+  // With room for the full table the full one.
+  const std::size_t roomy = need(KeyLayout{0, c, false});
+  EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi), (KeyLayout{0, c, false}));
+  gpu::test::ScopedEnv env("CUZK_NTT_TWIDDLES");
+  env.set("full");
+  EXPECT_EQ(Key::stream_layout(pk, b, lo, hi).compact_twiddles, false);
+  EXPECT_FALSE(Key::choose_layout(pk, b, lo, hi).compact_twiddles);
+  env.set("compact");
+  EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi), (KeyLayout{0, c, true}));
+  EXPECT_TRUE(Key::choose_layout(pk, need(KeyLayout::all_resident()), lo, hi).compact_twiddles);
+  env.set("half");
+  EXPECT_THROW((void)Key::stream_layout(pk, b, lo, hi), std::invalid_argument);
+  EXPECT_THROW((void)Key::choose_layout(pk, b, lo, hi), std::invalid_argument);
 }
 
 }  // namespace

@@ -53,7 +53,9 @@ struct EngineConfig {
   // one proof fit the VRAM budget; else the largest chunks that fit (up to 2^24 points), then the
   // parts that save the most copying per proof resident, the rest streamed:
   // gpu::DeviceProvingKey::choose_layout; sized for one proof: further workers' proofs run
-  // beside it only when their scratch fits, else they wait). cpu: ignored.
+  // beside it only when their scratch fits, else they wait). "stream" and "auto" keep the NTT's
+  // twiddle table compact (256 MiB instead of 2 GiB at 2^27) where that buys a larger chunk or
+  // another resident part; the key's layout in the status says "compact twiddles". cpu: ignored.
   std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start

@@ -6,7 +6,9 @@
 // Key placement:
 //   kResident      the query points, CSR matrices and NTT twiddles live in VRAM.
 //   kStreamPoints  only the NTT twiddles live in VRAM (cards too small for the key, e.g. 16
-//                  GiB for a 2^27 PoRep partition): the point arrays and the constraint
+//                  GiB for a 2^27 PoRep partition; the layouts that choose_layout and
+//                  stream_layout pick may keep them compact, KeyLayout::compact_twiddles,
+//                  256 MiB instead of 2 GiB at 2^27): the point arrays and the constraint
 //                  matrices stay in the host ProvingKey and pass through two device chunk
 //                  buffers, chunk j+1 uploaded on a copy stream while chunk j's MSM (or a/b/c
 //                  evaluation) runs; H runs in two domain-sized arrays instead of three, the
@@ -89,11 +91,18 @@ class DeviceProvingKey {
   static std::size_t fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
                                           std::size_t min_chunk = std::size_t{1} << 12,
                                           std::size_t max_chunk = kMaxStreamChunk);
+  // The all-streamed layout for vram_bytes: fitting_stream_chunk's chunk, or a larger one where
+  // the compact twiddle table (KeyLayout::compact_twiddles) lets it fit.
+  static KeyLayout stream_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
+                                 std::size_t min_chunk = std::size_t{1} << 12, std::size_t max_chunk = kMaxStreamChunk);
   // The layout for a device with vram_bytes for the key and one proof: all resident when that
-  // fits; else, at the fitting_stream_chunk, the resident set that saves the most link bytes
-  // per proof (choose_resident_mask; the matrices weigh twice their size, as a streamed key
-  // reads them twice per proof) among those that fit. All streamed when only that fits (or
-  // nothing does: the caller compares the estimates with its budget).
+  // fits (with the full twiddle table, else with the compact one); else, at the largest
+  // chunk that fits all streamed, the resident set that saves the most link bytes per proof
+  // (choose_resident_mask; the matrices weigh twice their size, as a streamed key reads them
+  // twice per proof) among those that fit. The compact twiddle table is taken where it gives
+  // a larger chunk, or more bytes saved at the same chunk. All streamed when only that fits
+  // (or nothing does: the caller compares the estimates with its budget).
+  // CUZK_NTT_TWIDDLES=full|compact restricts both this and stream_layout to one table.
   // Sized for one proof, not for several running at once: a second concurrent proof gained
   // ~3% at 2^27 (H200, two partitions on two threads, resident) and streamed proofs are bound
   // by the link they would share, while room for its scratch (the witness, H's arrays, chunk

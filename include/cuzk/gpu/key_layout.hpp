@@ -32,6 +32,10 @@ struct KeyLayout {
   static constexpr unsigned kAllMask = (1u << kKeyParts) - 1;
   unsigned resident_mask = kAllMask;  // bit p: part p resident
   std::size_t chunk = 0;              // points per streamed chunk (0 while all resident)
+  // The NTT's twiddle table compact (n/16 entries and 8 more, gpu::TwiddleTable::kCompact;
+  // 256 MiB instead of 2 GiB at 2^27, the top three levels a product more per butterfly):
+  // chosen where the VRAM it frees buys a larger chunk or more resident parts.
+  bool compact_twiddles = false;
 
   static KeyLayout all_resident() { return {kAllMask, 0}; }
   static KeyLayout all_streamed(std::size_t chunk) { return {0, chunk}; }
@@ -53,9 +57,11 @@ struct KeyLayout {
 
   // "resident", "streamed (chunk N)", or for a mix
   // "resident: matrices, H; streamed: A, B1, B2, L (chunk N)" (what the daemon's status shows).
+  // A compact twiddle table adds ", compact twiddles" inside the parentheses.
   std::string describe() const {
-    if (is_all_resident()) return "resident";
-    const std::string tail = " (chunk " + std::to_string(chunk) + ")";
+    const std::string tw = compact_twiddles ? "compact twiddles" : "";
+    if (is_all_resident()) return tw.empty() ? "resident" : "resident (" + tw + ")";
+    const std::string tail = " (chunk " + std::to_string(chunk) + (tw.empty() ? "" : ", " + tw) + ")";
     if ((resident_mask & kAllMask) == 0) return "streamed" + tail;
     auto list = [&](bool want) {
       std::string s;
@@ -73,14 +79,20 @@ struct KeyLayout {
 // VRAM the key and one proof take with that set resident (not assumed additive: a resident part
 // also changes the proof's scratch). All 2^6 sets are tried; ties go to the smaller mask. 0 (all
 // streamed) when no other set fits; the caller checks that 0 itself fits.
+// The total weight of the parts in mask.
+inline std::uint64_t mask_weight(const std::array<std::uint64_t, kKeyParts>& weight, unsigned mask) {
+  std::uint64_t w = 0;
+  for (std::size_t p = 0; p < kKeyParts; ++p)
+    if ((mask >> p) & 1u) w += weight[p];
+  return w;
+}
+
 template <class Need>
 unsigned choose_resident_mask(const std::array<std::uint64_t, kKeyParts>& weight, Need need, std::uint64_t budget) {
   unsigned best = 0;
   std::uint64_t best_w = 0;
   for (unsigned mask = 1; mask <= KeyLayout::kAllMask; ++mask) {
-    std::uint64_t w = 0;
-    for (std::size_t p = 0; p < kKeyParts; ++p)
-      if ((mask >> p) & 1u) w += weight[p];
+    const std::uint64_t w = mask_weight(weight, mask);
     if (w > best_w && need(mask) <= budget) best = mask, best_w = w;
   }
   return best;
