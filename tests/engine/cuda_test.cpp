@@ -229,8 +229,10 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
     Engine probe(cuda_config({spec}));
     ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
     const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
-    resident_key = K::estimate_bytes(pk);
-    resident = resident_key + K::estimate_proof_scratch_bytes(pk);
+    // The resident key with the NTT's compact twiddle table: the least a resident key needs.
+    const gpu::KeyLayout compact{gpu::KeyLayout::kAllMask, 0, true};
+    resident_key = K::estimate_bytes(pk, compact);
+    resident = resident_key + K::estimate_proof_scratch_bytes(pk, compact);
     const std::size_t chunk = std::size_t{1} << 14;
     streamed_key = K::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk);
     streamed = streamed_key + K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk);
@@ -265,6 +267,41 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
     EXPECT_GT(k.pinned_bytes, 0u);
     expect_only_keys_reserved(e);
   }
+}
+
+// A VRAM budget between what the resident key and one proof need with the NTT's compact twiddle
+// table and with the full one: "auto" keeps the whole key resident with the compact table
+// (every point on the device, 256 MiB of twiddles at 2^27 instead of 2 GiB), and the proofs
+// verify.
+TEST(EngineCuda, ResidentKeyTakesTheCompactTwiddleTableWhereOnlyThatFits) {
+  using E = groth16::Bls12_381;
+  using K = gpu::DeviceProvingKey<E>;
+  const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
+  std::uint64_t full = 0, compact = 0, compact_key = 0;
+  {
+    Engine probe(cuda_config({spec}));
+    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
+    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
+    const gpu::KeyLayout lean{gpu::KeyLayout::kAllMask, 0, true};
+    full = K::estimate_bytes(pk) + K::estimate_proof_scratch_bytes(pk);
+    compact_key = K::estimate_bytes(pk, lean);
+    compact = compact_key + K::estimate_proof_scratch_bytes(pk, lean);
+  }
+  ASSERT_LT(compact, full);
+  EngineConfig cfg = cuda_config({spec});
+  cfg.key_placement = "auto";
+  cfg.vram_budget_bytes = full - 1;
+  Engine e(cfg);
+  const std::filesystem::path zkey = *e.key_file("big");
+  for (int seed = 1; seed <= 2; ++seed) {
+    const ProofResult r = e.prove(native_request("big", seed), 300s);
+    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+    EXPECT_TRUE(verifies(r, zkey));
+  }
+  const KeyStatus k = key_of(e.status(), "big");
+  EXPECT_EQ(k.layout, "resident (compact twiddles)");
+  EXPECT_LE(k.vram_bytes, compact_key);
+  expect_only_keys_reserved(e);
 }
 
 // The engine admits a job whose budget holds just a streamed key and one proof at the

@@ -88,6 +88,7 @@ TYPED_TEST(BatchTest, TermsEqualTheCpusInEveryLayoutAndBothConventions) {
     for (std::size_t count : {1, 2, 3}) expect_batch_equal<E>(cb, KeyLayout::all_streamed(77), count);
     expect_batch_equal<E>(cb, KeyLayout{kAll & ~KeyLayout::kBatchMask, 500}, 3);  // H, matrices resident
     expect_batch_equal<E>(cb, KeyLayout{kAll & ~bit_b2, 77}, 2);                   // only B2 streams
+    expect_batch_equal<E>(cb, KeyLayout{0, 77, true}, 2);                          // compact twiddles
     expect_batch_equal<E>(cb, KeyLayout::all_resident(), 2);                       // nothing shared
   }
 }

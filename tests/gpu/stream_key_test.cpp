@@ -255,8 +255,8 @@ TYPED_TEST(StreamedKeyTest, VramFiguresAndChunkSizing) {
 
 // Keys resident in part: each part alone resident, each alone streamed, and two mixes, in both
 // conventions (the snarkjs key with C stored, so the streamed matrices include it), with and
-// without the value index: the terms equal the CPU's, the key's VRAM is its estimate, and a
-// proof verifies.
+// without the value index, a third of them with the NTT's compact twiddle table: the terms equal
+// the CPU's, the key's VRAM is its estimate, and a proof (compact table) verifies.
 TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
   using E = TypeParam;
   using Fr = typename E::Fr;
@@ -276,7 +276,7 @@ TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
     const ProvingKey<E> pk = indexed ? with_value_index(plain) : plain;
     const ProofTerms<E> want = test::cpu_terms<E>(pk, w);
     for (unsigned m : masks) {
-      const KeyLayout want_layout{m, 77};
+      const KeyLayout want_layout{m, 77, m % 3 == 0};  // some with the NTT's compact twiddle table
       SCOPED_TRACE(want_layout.describe());
       const gpu::DeviceProvingKey<E> key(pk, 0, want_layout);
       EXPECT_EQ(key.layout(), want_layout);
@@ -284,7 +284,7 @@ TYPED_TEST(StreamedKeyTest, PartlyResidentLayouts) {
       EXPECT_EQ(key.bytes(), gpu::DeviceProvingKey<E>::estimate_bytes(pk, want_layout));
       test::expect_terms_eq<E>(gpu_terms<E>(key, pk, w), want, "partly resident");
     }
-    const gpu::DeviceProvingKey<E> key(pk, 0, KeyLayout{masks.back(), 77});
+    const gpu::DeviceProvingKey<E> key(pk, 0, KeyLayout{masks.back(), 77, true});
     gpu::CudaBackend<E> b(key);
     PhaseTimings t;
     const Proof<E> p = prove_verified<E>(pk, w, b, t);
