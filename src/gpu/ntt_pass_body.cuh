@@ -66,8 +66,7 @@ CUZK_HD void butterfly(D& a, D& b, const T& tw, std::uint64_t k) {
 }
 // Two butterflies of group k: a composed twiddle is formed once for both.
 template <class D, bool kGs, bool kSplit>
-CUZK_HD void butterfly2(D& a0, D& b0, D& a1, D& b1, const Twiddles<D, kSplit>& tw,
-                                           std::uint64_t k) {
+CUZK_HD void butterfly2(D& a0, D& b0, D& a1, D& b1, const Twiddles<D, kSplit>& tw, std::uint64_t k) {
   if (tw.composed(k)) {
     const OneTwiddle<D> w{tw.at(k)};
     butterfly<D, kGs>(a0, b0, w, 1);
