@@ -1,11 +1,13 @@
 // The device NTT's pass code run on the CPU: ntt_pass_block (src/gpu/ntt_pass_body.cuh, the
 // body of ntt_pass_kernel) for every block of every pass of a plan (plan_ntt_passes), one
 // thread per block, against cuzk::poly, bit for bit: Cooley-Tukey passes (natural in,
-// bit-reversed out) and Gentleman-Sande passes (bit-reversed in, natural out), radix 2 and 4,
-// several pass shapes and sizes, with the full twiddle table and the compact one (the first
-// 2^(log n - 4) twiddles and a second table that the top three levels' are composed with:
-// NttPlan, TwiddleTable::kCompact). Needs no GPU (CI); on the portable arithmetic and
-// (gpu_ntt_pass_twin_ptx_emu_test) on the device's PTX instruction sequence, emulated.
+// bit-reversed out; also with the coset's scaling on the first pass) and Gentleman-Sande
+// passes (bit-reversed in, natural out), radix 2 and 4, several pass shapes and sizes (tiles of
+// 2^10 and 2^11 through the kernel's instances for them), with the full twiddle table and the
+// compact one (the first 2^(log n - 4) twiddles and a second table that the top three levels'
+// are composed with: NttPlan, TwiddleTable::kCompact). Needs no GPU (CI); on the portable
+// arithmetic and (gpu_ntt_pass_twin_ptx_emu_test) on the device's PTX instruction sequence,
+// emulated.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,20 +55,49 @@ Tables<F> tables_of(int log_n, TwiddleTable t) {
   return tb;
 }
 
+// An input scaling of the first pass: none, or x_g * tab(g) (kern::kScaleIndex) with tab's host
+// tables (a PowerTable's: lo[i mod 2^bits] * hi[i >> bits]).
+template <class F>
+struct Scale {
+  int map = gpu::kern::kScaleNone;
+  std::vector<F> lo, hi;
+  int bits = 0;
+};
+
+// One block, with the tile size a constant where the device's kernel has it one (2^10, 2^11).
 template <class F, bool kGs, bool kR4, bool kSplit>
 void run_block(std::uint64_t block, std::uint32_t* sm, gpu::DevField<F>* x, int log_n, const gpu::NttPass& p,
-               const Tables<F>& tb, bool last) {
+               const Tables<F>& tb, const Scale<F>& sc, bool first, bool last) {
   using D = gpu::DevField<F>;
-  const gpu::kern::Twiddles<D, kSplit> tw{reinterpret_cast<const D*>(tb.lo.data()),
-                                          kSplit ? reinterpret_cast<const D*>(tb.hi.data()) : nullptr, tb.lo_bits};
-  gpu::kern::ntt_pass_block<D, kGs, 0, kR4, kSplit>(block, 0, 1, sm, x, log_n, p.s, p.t, p.log_c, tw,
-                                                     gpu::kern::kScaleNone, gpu::kern::PowTab<D>{}, last);
+  auto dv = [](const std::vector<F>& v) { return v.empty() ? nullptr : reinterpret_cast<const D*>(v.data()); };
+  const gpu::kern::Twiddles<D, kSplit> tw{dv(tb.lo), kSplit ? dv(tb.hi) : nullptr, tb.lo_bits};
+  const gpu::kern::PowTab<D> tab{dv(sc.lo), dv(sc.hi), sc.bits};
+  const int map = first ? sc.map : gpu::kern::kScaleNone;
+  switch (p.t + p.log_c) {
+    case 10:
+      return gpu::kern::ntt_pass_block<D, kGs, 10, kR4, kSplit>(block, 0, 1, sm, x, log_n, p.s, p.t, p.log_c, tw, map,
+                                                                 tab, last);
+    case 11:
+      return gpu::kern::ntt_pass_block<D, kGs, 11, kR4, kSplit>(block, 0, 1, sm, x, log_n, p.s, p.t, p.log_c, tw, map,
+                                                                 tab, last);
+    default:
+      return gpu::kern::ntt_pass_block<D, kGs, 0, kR4, kSplit>(block, 0, 1, sm, x, log_n, p.s, p.t, p.log_c, tw, map,
+                                                                tab, last);
+  }
+}
+
+template <class F, bool kGs, bool kR4>
+void run_block_of(bool split, std::uint64_t block, std::uint32_t* sm, gpu::DevField<F>* x, int log_n,
+                  const gpu::NttPass& p, const Tables<F>& tb, const Scale<F>& sc, bool first, bool last) {
+  if (split) run_block<F, kGs, kR4, true>(block, sm, x, log_n, p, tb, sc, first, last);
+  else run_block<F, kGs, kR4, false>(block, sm, x, log_n, p, tb, sc, first, last);
 }
 
 // The pass set in place on x, as NttPlan::passes runs it (the split kernel only for passes
-// that compose twiddles). Returns how many passes composed.
+// that compose twiddles; the scaling on the first pass). Returns how many passes composed.
 template <class F>
-int run_passes(std::vector<F>& x, int log_n, const gpu::NttPassShape& shape, const Tables<F>& tb, bool gs) {
+int run_passes(std::vector<F>& x, int log_n, const gpu::NttPassShape& shape, const Tables<F>& tb, bool gs,
+               const Scale<F>& sc = {}) {
   using D = gpu::DevField<F>;
   static_assert(sizeof(D) == sizeof(F));
   auto plan = gpu::plan_ntt_passes(log_n, shape);
@@ -79,22 +110,31 @@ int run_passes(std::vector<F>& x, int log_n, const gpu::NttPassShape& shape, con
     std::vector<std::uint32_t> sm(tile * D::N);
     const bool split = !tb.hi.empty() && gpu::pass_composes_twiddles(p, tb.lo_bits);
     composed += split;
-    const bool r4 = shape.radix == 4, last = i + 1 == plan.size();
+    const bool first = i == 0, last = i + 1 == plan.size();
     for (std::uint64_t b = 0; b < (std::uint64_t{1} << log_n) / tile; ++b) {
       if (gs) {
-        if (r4) split ? run_block<F, true, true, true>(b, sm.data(), xd, log_n, p, tb, last)
-                      : run_block<F, true, true, false>(b, sm.data(), xd, log_n, p, tb, last);
-        else split ? run_block<F, true, false, true>(b, sm.data(), xd, log_n, p, tb, last)
-                   : run_block<F, true, false, false>(b, sm.data(), xd, log_n, p, tb, last);
+        if (shape.radix == 4) run_block_of<F, true, true>(split, b, sm.data(), xd, log_n, p, tb, sc, first, last);
+        else run_block_of<F, true, false>(split, b, sm.data(), xd, log_n, p, tb, sc, first, last);
       } else {
-        if (r4) split ? run_block<F, false, true, true>(b, sm.data(), xd, log_n, p, tb, last)
-                      : run_block<F, false, true, false>(b, sm.data(), xd, log_n, p, tb, last);
-        else split ? run_block<F, false, false, true>(b, sm.data(), xd, log_n, p, tb, last)
-                   : run_block<F, false, false, false>(b, sm.data(), xd, log_n, p, tb, last);
+        if (shape.radix == 4) run_block_of<F, false, true>(split, b, sm.data(), xd, log_n, p, tb, sc, first, last);
+        else run_block_of<F, false, false>(split, b, sm.data(), xd, log_n, p, tb, sc, first, last);
       }
     }
   }
   return composed;
+}
+
+// The powers g^i, i < 2^log_n, as a PowerTable's two tables (scale kScaleIndex).
+template <class F>
+Scale<F> powers_of(const F& g, int log_n) {
+  Scale<F> sc;
+  sc.map = gpu::kern::kScaleIndex;
+  sc.bits = (log_n + 1) / 2;
+  F p = F::one();
+  for (int j = 0; j < (1 << sc.bits); ++j) sc.lo.push_back(p), p = p * g;
+  F q = F::one();  // p = g^(2^bits)
+  for (int j = 0; j < (1 << (log_n - sc.bits)); ++j) sc.hi.push_back(q), q = q * p;
+  return sc;
 }
 
 template <class F>
@@ -140,6 +180,14 @@ TYPED_TEST(NttPassTwin, PassesMatchCpuWithBothTwiddleTables) {
         run_passes<F>(got, k, sh, tb, true);
         i = first_diff(got, want);
         ASSERT_EQ(i, -1) << "Gentleman-Sande passes differ at " << i;
+        // The coset: the first pass scales x_g by g^g (NttPlan::coset_forward).
+        const F g = F::from_u64(7);
+        std::vector<F> coset = x;
+        poly::coset_ntt<F>(d, coset, g);
+        got = x;
+        run_passes<F>(got, k, sh, tb, false, powers_of(g, k));
+        i = first_diff(got, bit_reversed(coset, k));
+        ASSERT_EQ(i, -1) << "coset Cooley-Tukey passes differ at " << i;
       }
   EXPECT_GT(composed, 0) << "no pass composed a twiddle";
 }
