@@ -6,6 +6,7 @@
 // the pinned key tier (the host copy's points registered with the driver). Compiled only
 // with the CUDA backend (src/engine/CMakeLists.txt).
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -16,6 +17,7 @@
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/host_memory.hpp"
+#include "cuzk/gpu/ntt.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
 #include "cuzk/groth16/prover.hpp"
@@ -135,19 +137,24 @@ class CudaDeviceBackend final : public DeviceBackend {
  public:
   explicit CudaDeviceBackend(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
-        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {}
+        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {
+    gpu::check_twiddle_override();  // a bad CUZK_NTT_TWIDDLES stops the engine here, not a key load
+  }
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }
   std::string device_name(int d) const override { return gpu::device_description(d); }
   std::uint64_t default_vram_budget(int d) const override { return free_vram(d); }
   // Before a key is loaded: the shape formulas (shape.hpp) for a resident key; for a
-  // streamed one (points and matrices in host memory) its NTT twiddles and at most its
-  // matrices' value tables, and a proof's witness, two domain-sized arrays and the smallest
-  // chunk buffers place() may choose. Once loaded, the CUDA backend's own figures
+  // streamed one (points and matrices in host memory) its NTT twiddles (the compact table) and
+  // at most its matrices' value tables, and a proof's witness, two domain-sized arrays and the
+  // smallest chunk buffers place() may choose. Once loaded, the CUDA backend's own figures
   // (CurveDevice::key_bytes / scratch_bytes) are reserved.
   std::uint64_t key_bytes(const KeyShape& s) const override {
     if (resident(s)) return key_host_bytes(s);
-    return s.fr_bytes * std::max<std::uint64_t>(1, s.domain_size / 2) + key_index_table_bytes(s) + (1u << 20);
+    // The compact twiddle table: the least place() may keep (DeviceProvingKey::choose_layout).
+    const std::size_t log_n = static_cast<std::size_t>(std::bit_width(std::max<std::uint64_t>(1, s.domain_size)) - 1);
+    return s.fr_bytes * gpu::twiddle_table_elements(log_n, gpu::TwiddleTable::kCompact) + key_index_table_bytes(s) +
+           (1u << 20);
   }
   std::uint64_t scratch_bytes(const KeyShape& s) const override {
     if (resident(s)) return engine::scratch_bytes(s);

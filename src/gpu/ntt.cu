@@ -154,7 +154,7 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
   const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;  // k < 2^top
-  const int lo = lo_bits(log_n, twiddles), hi = top - lo;
+  const int lo = twiddle_lo_bits(log_n, twiddles), hi = top - lo;
   const PowerTable<F> w(F::root_of_unity(log_n), F::one(), std::uint64_t{1} << top);
   // twiddles_[k] = w^bitrev(k) over top bits (k < 2^lo); hi_[j] = w^bitrev(j) over hi bits.
   auto fill = [&](DeviceBuffer<F>& table, int log_len, int bits) {
@@ -180,7 +180,7 @@ void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale
   if (gs) std::reverse(plan.begin(), plan.end());
   kern::PowTab<D<F>> tab{};
   if (scale) tab = tab_of(*scale);
-  const int lo = lo_bits(log_n_, twiddle_table_);
+  const int lo = twiddle_lo_bits(log_n_, twiddle_table_);
   const bool split = hi_.size() > 0;  // a compact table with a second part
   const D<F>* tw = dev(twiddles_.data());
   bool first = true;

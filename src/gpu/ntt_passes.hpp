@@ -33,7 +33,7 @@ inline std::vector<NttPass> plan_ntt_passes(int L, const NttPassShape& shape) {
 }
 
 // Level u's groups are k < 2^u, so a pass reads twiddles past the first table's 2^lo_bits
-// (NttPlan::lo_bits), and composes them from both parts, only when its top level exceeds it.
+// (twiddle_lo_bits), and composes them from both parts, only when its top level exceeds it.
 inline bool pass_composes_twiddles(const NttPass& p, int lo_bits) { return p.s + p.t - 1 > lo_bits; }
 
 }  // namespace cuzk::gpu

@@ -149,9 +149,13 @@ TYPED_TEST(LayoutChoiceTest, CompactTwiddlesBuyALargerChunk) {
   env.set("compact");
   EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi), (KeyLayout{0, c, true}));
   EXPECT_TRUE(Key::choose_layout(pk, need(KeyLayout::all_resident()), lo, hi).compact_twiddles);
+  EXPECT_NO_THROW(gpu::check_twiddle_override());
   env.set("half");
   EXPECT_THROW((void)Key::stream_layout(pk, b, lo, hi), std::invalid_argument);
   EXPECT_THROW((void)Key::choose_layout(pk, b, lo, hi), std::invalid_argument);
+  EXPECT_THROW(gpu::check_twiddle_override(), std::invalid_argument);  // the engine's check at start
+  env.set("auto");
+  EXPECT_NO_THROW(gpu::check_twiddle_override());
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ template <class F>
 Tables<F> tables_of(int log_n, TwiddleTable t) {
   const int top = log_n <= 1 ? 0 : log_n - 1;
   Tables<F> tb;
-  tb.lo_bits = gpu::NttPlan<F>::lo_bits(static_cast<std::size_t>(log_n), t);
+  tb.lo_bits = gpu::twiddle_lo_bits(static_cast<std::size_t>(log_n), t);
   const int hi_bits = top - tb.lo_bits;
   std::vector<F> pw(std::size_t{1} << top);
   const F w = F::root_of_unity(static_cast<std::size_t>(log_n));

@@ -54,6 +54,10 @@ struct DeviceKeyParts;  // the device buffers (src/gpu/device_key_parts.hpp)
 
 enum class KeyPlacement { kResident, kStreamPoints };
 
+// Throws std::invalid_argument when CUZK_NTT_TWIDDLES (choose_layout) is set to another value
+// than full, compact or auto.
+void check_twiddle_override();
+
 template <class E>
 class DeviceProvingKey {
  public:

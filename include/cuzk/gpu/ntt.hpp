@@ -70,26 +70,29 @@ struct NttPassShape {
 //             streams and the table's VRAM buys larger chunks (DeviceProvingKey::choose_layout).
 enum class TwiddleTable { kFull, kCompact };
 
+// log2 of a 2^log_n plan's first twiddle table's length: the twiddles of k below it are read as
+// they are; the compact table composes the top three levels' (k < 2^(log n - 1)).
+inline int twiddle_lo_bits(std::size_t log_n, TwiddleTable t) {
+  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;
+  return t == TwiddleTable::kFull ? top : std::max(0, top - 3);
+}
+// Field elements in a 2^log_n plan's twiddle tables (NttPlan::table_bytes, and the engine's
+// figures before a key's field type is at hand).
+inline std::size_t twiddle_table_elements(std::size_t log_n, TwiddleTable t) {
+  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1, lo = twiddle_lo_bits(log_n, t), hi = top - lo;
+  return (std::size_t{1} << lo) + (hi > 0 ? std::size_t{1} << hi : 0);
+}
+
 template <class F>
 class NttPlan {
  public:
-  // Levels whose twiddles a compact table composes from its two parts.
-  static constexpr int kCompactLevels = 3;
   // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
   explicit NttPlan(std::size_t log_n, TwiddleTable twiddles = TwiddleTable::kFull)
       : NttPlan(log_n, NttPassShape::from_env(log_n), twiddles) {}
   NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles = TwiddleTable::kFull);
 
-  // log2 of the first table's length: the twiddles of k below it are read as they are.
-  static int lo_bits(std::size_t log_n, TwiddleTable t) {
-    const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;
-    return t == TwiddleTable::kFull ? top : std::max(0, top - kCompactLevels);
-  }
   // VRAM of a plan's twiddle tables (what DeviceProvingKey::estimate_bytes counts).
-  static std::size_t table_bytes(std::size_t log_n, TwiddleTable t) {
-    const int lo = lo_bits(log_n, t), hi = (log_n <= 1 ? 0 : static_cast<int>(log_n) - 1) - lo;
-    return ((std::size_t{1} << lo) + (hi > 0 ? std::size_t{1} << hi : 0)) * sizeof(F);
-  }
+  static std::size_t table_bytes(std::size_t log_n, TwiddleTable t) { return twiddle_table_elements(log_n, t) * sizeof(F); }
 
   std::size_t log_size() const { return log_n_; }
   const NttPassShape& shape() const { return shape_; }
@@ -131,9 +134,9 @@ class NttPlan {
   NttPassShape shape_;
   TwiddleTable twiddle_table_;
   F n_inv_;
-  // omega^bitrev(k) over log n - 1 bits (the CPU table), k < 2^lo_bits; with kCompact also
-  // hi_[j] = omega^bitrev(j) over the remaining bits, so that omega^bitrev(k) for any k < n/2
-  // is twiddles_[k mod 2^lo_bits] * hi_[k >> lo_bits].
+  // omega^bitrev(k) over log n - 1 bits (the CPU table), k < 2^twiddle_lo_bits; with kCompact
+  // also hi_[j] = omega^bitrev(j) over the remaining bits, so that omega^bitrev(k) for any
+  // k < n/2 is twiddles_[k mod 2^lo] * hi_[k >> lo].
   DeviceBuffer<F> twiddles_, hi_;
 };
 
