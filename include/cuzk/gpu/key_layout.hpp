@@ -74,11 +74,6 @@ struct KeyLayout {
   bool operator==(const KeyLayout&) const = default;
 };
 
-// The resident set (a KeyLayout mask) of greatest total weight among those whose need fits the
-// budget: weight[p] is what part p saves per proof when resident (link bytes), need(mask) the
-// VRAM the key and one proof take with that set resident (not assumed additive: a resident part
-// also changes the proof's scratch). All 2^6 sets are tried; ties go to the smaller mask. 0 (all
-// streamed) when no other set fits; the caller checks that 0 itself fits.
 // The total weight of the parts in mask.
 inline std::uint64_t mask_weight(const std::array<std::uint64_t, kKeyParts>& weight, unsigned mask) {
   std::uint64_t w = 0;
@@ -87,6 +82,11 @@ inline std::uint64_t mask_weight(const std::array<std::uint64_t, kKeyParts>& wei
   return w;
 }
 
+// The resident set (a KeyLayout mask) of greatest total weight among those whose need fits the
+// budget: weight[p] is what part p saves per proof when resident (link bytes), need(mask) the
+// VRAM the key and one proof take with that set resident (not assumed additive: a resident part
+// also changes the proof's scratch). All 2^6 sets are tried; ties go to the smaller mask. 0 (all
+// streamed) when no other set fits; the caller checks that 0 itself fits.
 template <class Need>
 unsigned choose_resident_mask(const std::array<std::uint64_t, kKeyParts>& weight, Need need, std::uint64_t budget) {
   unsigned best = 0;
