@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
@@ -35,6 +38,28 @@ groth16::ProvingKey<E> engine_key(const std::filesystem::path& zkey) {
   auto pk = groth16::read_zkey<E>(io::BinFile::open(zkey, groth16::zkey_detail::kZkeyFile));
   groth16::index_key_values(pk);
   return pk;
+}
+
+// The key the engine builds for one native circuit (a probe engine preloads it and writes its
+// key file), as engine_key reads it back.
+template <class E>
+groth16::ProvingKey<E> probe_key(const CircuitSpec& spec) {
+  Engine probe(cuda_config({spec}));
+  if (probe.preload(spec.id) != ErrorCode::kOk) throw std::runtime_error("preload of " + spec.id + " failed");
+  return engine_key<E>(*probe.key_file(spec.id));
+}
+
+// Seeds 1..n of native circuit `id` proved through e, each succeeded (else a throw: the test
+// stops) and verified against zkey; the results.
+std::vector<ProofResult> prove_seeds(Engine& e, const std::string& id, int n, const std::filesystem::path& zkey) {
+  std::vector<ProofResult> out;
+  for (int seed = 1; seed <= n; ++seed) {
+    ProofResult r = e.prove(native_request(id, seed), 300s);
+    if (r.state != JobState::kSucceeded) throw std::runtime_error("seed " + std::to_string(seed) + ": " + r.error);
+    EXPECT_TRUE(verifies(r, zkey)) << "seed " << seed;
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 TEST(EngineCuda, ProvesAndVerifiesOnBothCurves) {
@@ -226,9 +251,7 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
   const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
   std::uint64_t resident = 0, streamed = 0, resident_key = 0, streamed_key = 0;
   {
-    Engine probe(cuda_config({spec}));
-    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
-    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
+    const groth16::ProvingKey<E> pk = probe_key<E>(spec);
     // The resident key with the NTT's compact twiddle table: the least a resident key needs.
     const gpu::KeyLayout compact{gpu::KeyLayout::kAllMask, 0, true};
     resident_key = K::estimate_bytes(pk, compact);
@@ -244,15 +267,11 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
     cfg.vram_budget_bytes = mode == "auto" ? resident - 1 : 0;
     cfg.pinned_budget_bytes = 1ull << 30;  // the key's points pinned: truly asynchronous chunk copies
     Engine e(cfg);
-    const std::filesystem::path zkey = *e.key_file("big");
-    for (int seed = 1; seed <= 3; ++seed) {
-      const ProofResult r = e.prove(native_request("big", seed), 300s);
-      ASSERT_EQ(r.state, JobState::kSucceeded) << mode << ": " << r.error;
-      EXPECT_TRUE(verifies(r, zkey)) << mode;
+    SCOPED_TRACE(mode);
+    for (const ProofResult& r : prove_seeds(e, "big", 3, *e.key_file("big")))
       std::printf("[ info ] %s placement, budget %llu: proof %.1f ms (msm_a %.1f ms, msm_b_g2 %.1f ms)\n", mode.c_str(),
                   static_cast<unsigned long long>(cfg.vram_budget_bytes), timing(r, "total"), timing(r, "msm_a"),
                   timing(r, "msm_b_g2"));
-    }
     const KeyStatus k = key_of(e.status(), "big");
     EXPECT_EQ(k.tier, "vram");
     EXPECT_GT(k.vram_bytes, 0u);
@@ -279,9 +298,7 @@ TEST(EngineCuda, ResidentKeyTakesTheCompactTwiddleTableWhereOnlyThatFits) {
   const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
   std::uint64_t full = 0, compact = 0, compact_key = 0;
   {
-    Engine probe(cuda_config({spec}));
-    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
-    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
+    const groth16::ProvingKey<E> pk = probe_key<E>(spec);
     const gpu::KeyLayout lean{gpu::KeyLayout::kAllMask, 0, true};
     full = K::estimate_bytes(pk) + K::estimate_proof_scratch_bytes(pk);
     compact_key = K::estimate_bytes(pk, lean);
@@ -292,12 +309,7 @@ TEST(EngineCuda, ResidentKeyTakesTheCompactTwiddleTableWhereOnlyThatFits) {
   cfg.key_placement = "auto";
   cfg.vram_budget_bytes = full - 1;
   Engine e(cfg);
-  const std::filesystem::path zkey = *e.key_file("big");
-  for (int seed = 1; seed <= 2; ++seed) {
-    const ProofResult r = e.prove(native_request("big", seed), 300s);
-    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
-    EXPECT_TRUE(verifies(r, zkey));
-  }
+  prove_seeds(e, "big", 2, *e.key_file("big"));
   const KeyStatus k = key_of(e.status(), "big");
   EXPECT_EQ(k.layout, "resident (compact twiddles)");
   EXPECT_LE(k.vram_bytes, compact_key);
@@ -314,9 +326,7 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   const CircuitSpec spec = mul_chain("big", "bls12_381", 1 << 16);
   std::uint64_t budget = 0, resident = 0;
   {
-    Engine probe(cuda_config({spec}));
-    ASSERT_EQ(probe.preload("big"), ErrorCode::kOk);
-    const groth16::ProvingKey<E> pk = engine_key<E>(*probe.key_file("big"));
+    const groth16::ProvingKey<E> pk = probe_key<E>(spec);
     const std::size_t chunk = std::size_t{1} << 12;
     budget = K::estimate_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) +
              K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) + (1u << 20);
@@ -327,15 +337,10 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   cfg.key_placement = "auto";
   cfg.vram_budget_bytes = budget;
   Engine e(cfg);
-  const std::filesystem::path zkey = *e.key_file("big");
-  for (int seed = 1; seed <= 2; ++seed) {
-    const ProofResult r = e.prove(native_request("big", seed), 300s);
-    ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
-    EXPECT_TRUE(verifies(r, zkey));
+  for (const ProofResult& r : prove_seeds(e, "big", 2, *e.key_file("big")))
     std::printf("[ info ] streamed, budget %llu (resident: %llu): proof %.1f ms (eval_abc %.1f ms)\n",
                 static_cast<unsigned long long>(budget), static_cast<unsigned long long>(resident), timing(r, "total"),
                 timing(r, "eval_abc"));
-  }
   const KeyStatus k = key_of(e.status(), "big");
   EXPECT_LT(k.vram_bytes, resident);
   EXPECT_LE(k.vram_bytes, budget);
