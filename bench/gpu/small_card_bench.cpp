@@ -52,14 +52,21 @@ using Fr = E::Fr;
 using Key = gpu::DeviceProvingKey<E>;
 constexpr double kGiB = double(std::size_t{1} << 30);
 
+// "full,auto" -> {"full", "auto"}.
+std::vector<std::string> word_list(const std::string& s) {
+  std::vector<std::string> v;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const std::size_t end = std::min(s.find(',', pos), s.size());
+    v.push_back(s.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return v;
+}
+
 // "80,48,24" -> {80, 48, 24}.
 std::vector<double> number_list(const std::string& s) {
   std::vector<double> v;
-  for (std::size_t pos = 0; pos < s.size();) {
-    const std::size_t end = std::min(s.find(',', pos), s.size());
-    v.push_back(std::atof(s.substr(pos, end - pos).c_str()));
-    pos = end + 1;
-  }
+  for (const std::string& w : word_list(s)) v.push_back(std::atof(w.c_str()));
   return v;
 }
 
@@ -160,12 +167,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   const char* max_env = std::getenv("CUZK_BENCH_MAX_CHUNK_LOG");
   const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "24");
   const char* tw_env = std::getenv("CUZK_BENCH_TWIDDLES");
-  std::vector<std::string> twiddles;
-  for (std::string rest = tw_env != nullptr ? tw_env : ""; !rest.empty();) {
-    const std::size_t comma = rest.find(',');
-    twiddles.push_back(rest.substr(0, comma));
-    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-  }
+  std::vector<std::string> twiddles = word_list(tw_env != nullptr ? tw_env : "");
   if (twiddles.empty()) twiddles.push_back("");  // CUZK_NTT_TWIDDLES as it is
   for (const double cap_gib : number_list(cap_env != nullptr ? cap_env : "16"))
     for (const double max_log : max_logs)

@@ -153,7 +153,7 @@ NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles
   }
   const std::uint64_t n = std::uint64_t{1} << log_n;
   n_inv_ = F::from_u64(n).inverse();
-  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;  // k < 2^top
+  const int top = twiddle_index_bits(log_n);  // k < 2^top
   const int lo = twiddle_lo_bits(log_n, twiddles), hi = top - lo;
   const PowerTable<F> w(F::root_of_unity(log_n), F::one(), std::uint64_t{1} << top);
   // twiddles_[k] = w^bitrev(k) over top bits (k < 2^lo); hi_[j] = w^bitrev(j) over hi bits.

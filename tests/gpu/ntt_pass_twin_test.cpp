@@ -41,7 +41,7 @@ struct Tables {
 
 template <class F>
 Tables<F> tables_of(int log_n, TwiddleTable t) {
-  const int top = log_n <= 1 ? 0 : log_n - 1;
+  const int top = gpu::twiddle_index_bits(static_cast<std::size_t>(log_n));
   Tables<F> tb;
   tb.lo_bits = gpu::twiddle_lo_bits(static_cast<std::size_t>(log_n), t);
   const int hi_bits = top - tb.lo_bits;

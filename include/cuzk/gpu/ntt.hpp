@@ -70,16 +70,18 @@ struct NttPassShape {
 //             streams and the table's VRAM buys larger chunks (DeviceProvingKey::choose_layout).
 enum class TwiddleTable { kFull, kCompact };
 
+// Bits of a 2^log_n plan's twiddle index: its groups are k < 2^twiddle_index_bits (n/2, at least 1).
+inline int twiddle_index_bits(std::size_t log_n) { return log_n <= 1 ? 0 : static_cast<int>(log_n) - 1; }
 // log2 of a 2^log_n plan's first twiddle table's length: the twiddles of k below it are read as
 // they are; the compact table composes the top three levels' (k < 2^(log n - 1)).
 inline int twiddle_lo_bits(std::size_t log_n, TwiddleTable t) {
-  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1;
+  const int top = twiddle_index_bits(log_n);
   return t == TwiddleTable::kFull ? top : std::max(0, top - 3);
 }
 // Field elements in a 2^log_n plan's twiddle tables (NttPlan::table_bytes, and the engine's
 // figures before a key's field type is at hand).
 inline std::size_t twiddle_table_elements(std::size_t log_n, TwiddleTable t) {
-  const int top = log_n <= 1 ? 0 : static_cast<int>(log_n) - 1, lo = twiddle_lo_bits(log_n, t), hi = top - lo;
+  const int lo = twiddle_lo_bits(log_n, t), hi = twiddle_index_bits(log_n) - lo;
   return (std::size_t{1} << lo) + (hi > 0 ? std::size_t{1} << hi : 0);
 }
 
