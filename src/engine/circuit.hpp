@@ -59,7 +59,7 @@ class Circuit {
   // A synthesized witness page-locked on backend b (CurveDevice::pin_witness; null: not pinned).
   virtual std::unique_ptr<HostPin> pin_witness(DeviceBackend& b, const Witness& w) const = 0;
   // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
-  // does not verify throws EngineError(kInvalidArgument).
+  // does not verify throws ProofRejected (errors.hpp).
   virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,
                              groth16::PhaseTimings& t) const = 0;
   // Proves several jobs' witnesses with one key (CurveDevice::prove_batch), each verified and

@@ -66,7 +66,9 @@ class SimCurveDevice final : public CurveDevice<E> {
     if (&k.key->pk != &pk) throw std::logic_error("simulated device: key uploaded from another proving key");
     faults_.on_prove(k.device);
     groth16::CpuBackend<E> backend;
-    return groth16::prove(k.key->pk, w, backend, t);
+    groth16::Proof<E> proof = groth16::prove(k.key->pk, w, backend, t);
+    faults_.on_proved(k.device, proof);
+    return proof;
   }
 
  private:

@@ -110,7 +110,9 @@ class CudaCurveDevice final : public CurveDevice<E> {
     const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
     faults_.on_prove(k.device());
     gpu::CudaBackend<E> backend(k);
-    return groth16::prove(pk, w, backend, t);
+    groth16::Proof<E> proof = groth16::prove(pk, w, backend, t);
+    faults_.on_proved(k.device(), proof);
+    return proof;
   }
   std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
                                              std::span<const std::span<const typename E::Fr>> ws,
@@ -118,7 +120,9 @@ class CudaCurveDevice final : public CurveDevice<E> {
     const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
     faults_.on_prove(k.device());
     gpu::CudaBackend<E> backend(k);
-    return groth16::prove_batch<E>(pk, ws, backend, ts);
+    std::vector<groth16::Proof<E>> proofs = groth16::prove_batch<E>(pk, ws, backend, ts);
+    faults_.on_proved(k.device(), std::span<groth16::Proof<E>>(proofs));
+    return proofs;
   }
   std::uint64_t batch_scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
     return gpu::DeviceProvingKey<E>::estimate_batch_scratch_bytes(pk, place(pk, mode_, vram_));

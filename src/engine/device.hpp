@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cuzk/engine/config.hpp"
@@ -125,16 +126,26 @@ class DeviceBackend {
 };
 
 // The FaultInjection test hook: the first `failures` proofs on `device` throw the same
-// cuzk::gpu::CudaError a real device fault throws, from inside the backend's prove.
+// cuzk::gpu::CudaError a real device fault throws, from inside the backend's prove; the next
+// `wrong_proofs` proofs there come back wrong (A and C swapped), as a silent device fault would.
 class FaultInjector {
  public:
   explicit FaultInjector(FaultInjection f) : f_(f) {}
   void on_prove(int device);  // throws gpu::CudaError while injected failures remain
+  template <class E>
+  void on_proved(int device, groth16::Proof<E>& p) {
+    if (device == f_.device && f_.wrong_proofs > 0 && wrong_.fetch_add(1) < f_.wrong_proofs) std::swap(p.a, p.c);
+  }
+  template <class E>
+  void on_proved(int device, std::span<groth16::Proof<E>> ps) {
+    for (auto& p : ps) on_proved(device, p);
+  }
   std::uint32_t witness_unlock_ms() const { return f_.witness_unlock_ms; }
 
  private:
   FaultInjection f_;
   std::atomic<int> thrown_{0};
+  std::atomic<int> wrong_{0};
 };
 
 // From config: `devices` simulated devices sharing the host's cores (VRAM, pinned keys and

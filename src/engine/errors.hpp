@@ -1,5 +1,5 @@
-// Internal error types: a request-level failure with the ErrorCode it maps to, and the
-// budget's "can never fit" refusal.
+// Internal error types: a request-level failure with the ErrorCode it maps to, the budget's
+// "can never fit" refusal, and a proof that failed verification.
 #pragma once
 
 #include <stdexcept>
@@ -22,6 +22,15 @@ class EngineError : public std::runtime_error {
 class BudgetExhausted : public EngineError {
  public:
   explicit BudgetExhausted(const std::string& what) : EngineError(ErrorCode::kResourceExhausted, what) {}
+};
+
+// A proof that failed verification. The pipeline proves the job once more, as after a device
+// fault (on another device when there is one: a silent device fault gives a wrong proof too);
+// a second failure ends the job with code(): kInvalidArgument when the witness came with the
+// request (it does not satisfy the circuit), kInternal when the engine synthesized it.
+class ProofRejected : public EngineError {
+ public:
+  using EngineError::EngineError;
 };
 
 }  // namespace cuzk::engine

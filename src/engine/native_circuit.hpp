@@ -30,6 +30,7 @@ class NativeCircuit final : public TypedCircuit<E> {
   NativeCircuit(const CircuitSpec& spec, const std::filesystem::path& cache_dir, const std::string& field)
       : name_(spec.native), params_(resolve_native_params(spec.native, spec.params, field)), setup_seed_(spec.setup_seed) {
     this->id_ = spec.id;
+    this->witness_from_request_ = false;
     if constexpr (Fr::kBits <= 254)
       if (name_ == "porep-like") throw std::invalid_argument(field + ".curve: porep-like needs bls12_381");
     std::string file = name_ + "-" + std::string(E::kName);

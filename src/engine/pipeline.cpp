@@ -197,6 +197,14 @@ Pipeline::DeviceAdmission Pipeline::admit(std::span<const JobPtr> jobs, int devi
   return a;
 }
 
+namespace {
+struct NotAsABatch {};  // the batch goes the single way
+
+std::string rejected_why(const ProofRejected& e, int device, int attempt) {
+  return std::string(e.what()) + " (device " + std::to_string(device) + ", attempt " + std::to_string(attempt) + ")";
+}
+}  // namespace
+
 void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
   Job& j = *job;
   int attempt = 0;
@@ -225,24 +233,23 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     if (attempt == 0) attempt = p_.table.begin_attempt(j);
     const std::string why =
         "device fault on device " + std::to_string(device) + " (attempt " + std::to_string(attempt) + "): " + e.what();
-    if (attempt < 2 && !j.cancel.load()) retry(job, device, worker, why);
-    else p_.finish(j, JobState::kFailed, ErrorCode::kInternal, why, nullptr);
+    retry_or_fail(job, device, worker, attempt, why, ErrorCode::kInternal);
+  } catch (const ProofRejected& e) {
+    retry_or_fail(job, device, worker, attempt, rejected_why(e, device, attempt), e.code());
   } catch (...) {
     fail(j, std::current_exception());
   }
 }
 
-namespace {
-struct NotAsABatch {};  // the batch goes the single way
-}  // namespace
 
 // A batch's jobs (one circuit) proved together: Circuit::prove_batch, on the cuda backend each
 // streamed point chunk uploaded once for all of them. Jobs cancelled by now go the single way
 // (which ends them), as does a batch whose scratch cannot fit the device's budget at all. A
 // device fault retries each job as run_on_device does after one (the batch was their attempt);
 // any other error of the whole batch (a cancel flag set during it, memory) proves its jobs
-// again one by one, the batch not counted as their attempt. A job whose own witness fails
-// (shape, verification) fails alone.
+// again one by one, the batch not counted as their attempt. A job whose own witness has the
+// wrong shape fails alone; one whose proof fails verification is proved again alone (the batch
+// was its first attempt).
 void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker) {
   std::vector<JobPtr> live;
   for (const auto& j : jobs) {
@@ -280,8 +287,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       if (attempts[i] == 0) attempts[i] = p_.table.begin_attempt(*live[i]);
       const std::string why = "device fault on device " + std::to_string(device) + " (attempt " +
                               std::to_string(attempts[i]) + ", a batch of " + std::to_string(live.size()) + "): " + e.what();
-      if (attempts[i] < 2 && !live[i]->cancel.load()) retry(live[i], device, worker, why);
-      else p_.finish(*live[i], JobState::kFailed, ErrorCode::kInternal, why, nullptr);
+      retry_or_fail(live[i], device, worker, attempts[i], why, ErrorCode::kInternal);
     }
     return;
   } catch (const std::exception& e) {
@@ -294,7 +300,13 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
   }
   for (std::size_t i = 0; i < live.size(); ++i) {  // the reservations are released by now
     if (outs[i].error) {
-      fail(*live[i], outs[i].error);
+      try {
+        std::rethrow_exception(outs[i].error);
+      } catch (const ProofRejected& e) {
+        retry_or_fail(live[i], device, worker, attempts[i], rejected_why(e, device, attempts[i]), e.code());
+      } catch (...) {
+        fail(*live[i], outs[i].error);
+      }
       continue;
     }
     p_.keys.note_proof(c.id());
@@ -315,6 +327,16 @@ void Pipeline::retry(const JobPtr& job, int device, int worker, const std::strin
   std::lock_guard lk(handoff_);
   p_.table.set_state(*job, JobState::kWaitingDevice, target);
   devq_.push_retry(job, target);
+}
+
+// After an attempt that may go better on another try (a device fault, a proof that failed
+// verification): a first attempt is proved again, a second ends the job with `code` (as
+// cancelled when its cancel flag is set).
+void Pipeline::retry_or_fail(const JobPtr& job, int device, int worker, int attempt, const std::string& why,
+                             ErrorCode code) {
+  if (job->cancel.load()) p_.finish(*job, JobState::kCancelled, ErrorCode::kCancelled, "cancelled (" + why + ")", nullptr);
+  else if (attempt < 2) retry(job, device, worker, why);
+  else p_.finish(*job, JobState::kFailed, code, why, nullptr);
 }
 
 void Pipeline::fail(Job& job, std::exception_ptr e) {

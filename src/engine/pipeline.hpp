@@ -88,6 +88,7 @@ class Pipeline {
   void run_on_device(const JobPtr& job, int device, int worker);
   void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
+  void retry_or_fail(const JobPtr& job, int device, int worker, int attempt, const std::string& why, ErrorCode code);
   int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;
   void fail(Job& job, std::exception_ptr e);
 

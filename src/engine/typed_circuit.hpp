@@ -98,15 +98,20 @@ class TypedCircuit : public Circuit {
     return w;
   }
   // Verifies the proof (phase "verify") and encodes it; one that does not verify throws
-  // EngineError(kInvalidArgument).
+  // ProofRejected (the pipeline proves it once more before the job fails).
   ProvedOutput verified_output(const groth16::ProvingKey<E>& pk, const groth16::Proof<E>& proof, std::span<const Fr> w,
                                groth16::PhaseTimings& t) const {
     const auto pub = w.subspan(1, pk.num_public());
     {
       groth16::ScopedPhase p(t, "verify");
-      if (!groth16::verify(pk.vk, proof, pub))
-        throw EngineError(ErrorCode::kInvalidArgument,
-                          "circuit " + id_ + ": the proof does not verify: the witness does not satisfy the circuit");
+      if (!groth16::verify(pk.vk, proof, pub)) {
+        if (witness_from_request_)
+          throw ProofRejected(ErrorCode::kInvalidArgument,
+                              "circuit " + id_ + ": the proof does not verify: the witness does not satisfy the circuit");
+        throw ProofRejected(ErrorCode::kInternal, "circuit " + id_ +
+                                                      ": the proof does not verify, though the engine synthesized its "
+                                                      "witness: a prover or device fault");
+      }
     }
     ProvedOutput out;
     out.proof_json = groth16::proof_to_json<E>(proof).dump();
@@ -163,6 +168,9 @@ class TypedCircuit : public Circuit {
 
   std::string id_;
   KeyShape shape_;
+  // False when the engine synthesizes the witness (native circuits): a proof that does not
+  // verify is then the prover's fault, never the caller's.
+  bool witness_from_request_ = true;
 };
 
 }  // namespace cuzk::engine

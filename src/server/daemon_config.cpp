@@ -83,6 +83,7 @@ void read_engine(TableReader& t, engine::EngineConfig& e) {
     TableReader fr(*f, t.key_path("fault_injection"));
     fr.get_int("device", e.fault.device, -1, 1024);
     fr.get_int("failures", e.fault.failures, 0, kIntMax);
+    fr.get_int("wrong_proofs", e.fault.wrong_proofs, 0, kIntMax);
     fr.reject_unknown();
   }
   t.reject_unknown();

@@ -1,8 +1,8 @@
 // Batches (max_batch_size > 1) proved together (Circuit::prove_batch; on the cpu backend
 // CurveDevice's default, one proof after the other; the cuda backend shares each streamed point
 // chunk, engine_cuda_test): every job gets its own verified proof and result; a job whose witness
-// does not satisfy the circuit fails alone inside its batch; a device fault during a batch
-// retries each of its jobs; a job cancelled in a batch, before or while it proves, ends cancelled
+// does not satisfy the circuit fails alone inside its batch (after one more proof alone), as a
+// wrong proof is proved again alone; a device fault during a batch retries each of its jobs; a job cancelled in a batch, before or while it proves, ends cancelled
 // while the others succeed.
 #include <gtest/gtest.h>
 
@@ -34,9 +34,7 @@ std::vector<std::string> submit_three(Engine& e, const std::string& circuit, con
 TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
   TempDir dir("batch");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
-  CircuitSpec spec;
-  spec.id = "z";
-  spec.zkey_path = fx.zkey.string();
+  const CircuitSpec spec = fx.circuit("z");
   Engine e(batching({spec}));
   const std::vector<std::string> kinds{"good", "unsatisfied", "good"};
   std::vector<std::string> ids;
@@ -52,7 +50,7 @@ TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
     const auto r = e.await(ids[i], 60s);
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->batch_size, 3u) << ids[i];
-    EXPECT_EQ(r->attempts, 1) << ids[i];
+    EXPECT_EQ(r->attempts, kinds[i] == "good" ? 1 : 2) << ids[i];  // a failed proof is proved again
     if (kinds[i] == "good") {
       ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
       EXPECT_TRUE(verifies(*r, fx.zkey)) << ids[i];
@@ -66,6 +64,25 @@ TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
     }
   }
   expect_only_keys_reserved(e);
+}
+
+TEST(EngineBatch, WrongProofInABatchIsProvedAgainAlone) {
+  EngineConfig cfg = batching({mul_chain("c", "bls12_381", 200)});
+  cfg.workers_per_device = 2;
+  cfg.fault.device = 0;
+  cfg.fault.wrong_proofs = 1;  // the batch's first proof comes back wrong (a silent fault)
+  Engine e(cfg);
+  int retried = 0;
+  for (const auto& id : submit_three(e, "c", "w-")) {
+    const auto r = e.await(id, 60s);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
+    EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=200-"))) << id;
+    retried += r->attempts == 2 ? 1 : 0;
+    EXPECT_LE(r->attempts, 2) << id;
+  }
+  EXPECT_EQ(retried, 1);  // only the job whose proof was wrong
+  EXPECT_EQ(e.status().failed, 0u);
 }
 
 TEST(EngineBatch, DeviceFaultInABatchRetriesEachJob) {

@@ -1,6 +1,6 @@
 // Device faults (through the FaultInjection hook, which throws the CUDA error type from
-// inside the device backend): retried once on another worker or device, then kFailed
-// with the reason, and the engine keeps serving. Also the Prometheus metrics.
+// inside the device backend, or returns a wrong proof): retried once on another worker or
+// device, then kFailed with the reason, and the engine keeps serving. Also the Prometheus metrics.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -11,22 +11,25 @@
 namespace cuzk::engine::test {
 namespace {
 
-TEST(EngineFaults, FaultRetriedOnAnotherDevice) {
+// Two devices, `f` spoiling the first proof on device 0: the job succeeds on device 1 (its
+// second attempt), and device 0 serves the next job at once.
+void expect_retried_on_device_1(FaultInjection f) {
   EngineConfig cfg = small_config({mul_chain("c", "bls12_381", 200)});
   cfg.devices = 2;
-  cfg.fault = {0, 1};  // the first proof on device 0 faults
+  cfg.fault = f;
   Engine e(cfg);
   const ProofResult r = e.prove(native_request("c", 1), 60s);
   ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
   EXPECT_EQ(r.attempts, 2);
   EXPECT_EQ(r.device, 1);
   EXPECT_TRUE(verifies(r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=200-")));
-  // The device keeps serving once the fault is gone.
   const ProofResult next = e.prove(native_request("c", 2), 60s);
   EXPECT_EQ(next.state, JobState::kSucceeded);
   EXPECT_EQ(next.attempts, 1);
   EXPECT_EQ(e.status().failed, 0u);
 }
+
+TEST(EngineFaults, FaultRetriedOnAnotherDevice) { expect_retried_on_device_1({.device = 0, .failures = 1}); }
 
 TEST(EngineFaults, FaultRetriedOnAnotherWorkerOfTheOnlyDevice) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 200)});
@@ -59,6 +62,47 @@ TEST(EngineFaults, FailuresBeyondTheRetryFailTheJobAndTheNextSucceeds) {
   EXPECT_EQ(s.failed, 1u);
   EXPECT_EQ(s.succeeded, 1u);
   EXPECT_EQ(s.budgets[0].reserved, s.keys[0].host_bytes);  // the failed job released its memory
+}
+
+// Silent faults: a proof that comes back wrong without a CUDA error is caught by
+// verification and proved again; a native circuit's proof failing twice is the prover's
+// fault (kInternal), never the caller's.
+TEST(EngineFaults, WrongProofProvedAgainOnAnotherDevice) {
+  expect_retried_on_device_1({.device = 0, .wrong_proofs = 1});
+}
+
+TEST(EngineFaults, NativeProofWrongTwiceIsInternalAndTheNextSucceeds) {
+  EngineConfig cfg = small_config({mul_chain("c", "bn254", 200)});
+  cfg.workers_per_device = 2;
+  cfg.fault.device = 0;
+  cfg.fault.wrong_proofs = 2;  // the first attempt and its retry
+  Engine e(cfg);
+  const ProofResult bad = e.prove(native_request("c", 1), 60s);
+  EXPECT_EQ(bad.state, JobState::kFailed);
+  EXPECT_EQ(bad.code, ErrorCode::kInternal);
+  EXPECT_EQ(bad.attempts, 2);
+  EXPECT_NE(bad.error.find("does not verify, though the engine synthesized its witness"), std::string::npos)
+      << bad.error;
+  EXPECT_TRUE(bad.proof_json.empty());
+  const ProofResult good = e.prove(native_request("c", 2), 60s);
+  ASSERT_EQ(good.state, JobState::kSucceeded) << good.error;
+  EXPECT_EQ(good.attempts, 1);
+}
+
+TEST(EngineFaults, GoodWitnessWithAWrongProofSucceedsOnTheRetry) {
+  TempDir dir("wrong");
+  const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
+  EngineConfig cfg = small_config({fx.circuit("z")});
+  cfg.fault.device = 0;
+  cfg.fault.wrong_proofs = 1;
+  Engine e(cfg);
+  ProofRequest r;
+  r.circuit_id = "z";
+  r.wtns = make_wtns("bn254", 64, 3);
+  const ProofResult res = e.prove(r, 60s);
+  ASSERT_EQ(res.state, JobState::kSucceeded) << res.error;  // not blamed on the witness
+  EXPECT_EQ(res.attempts, 2);
+  EXPECT_TRUE(verifies(res, fx.zkey));
 }
 
 TEST(EngineMetrics, PrometheusTextCountsPhasesAndMemory) {

@@ -54,6 +54,12 @@ std::filesystem::path cached_key(const std::filesystem::path& dir, const std::st
 struct ZkeyFixture {
   std::filesystem::path zkey;
   std::uint64_t num_vars = 0;
+  CircuitSpec circuit(const std::string& id) const {  // a .zkey circuit served from this key
+    CircuitSpec s;
+    s.id = id;
+    s.zkey_path = zkey.string();
+    return s;
+  }
 };
 ZkeyFixture make_zkey_fixture(const std::filesystem::path& dir, const std::string& curve, std::uint64_t constraints);
 // kind: "good", "unsatisfied" (one wire changed), "short" (one value missing), "bad_one" (w[0] = 2).

@@ -29,6 +29,8 @@ struct FaultInjection {                        // tests only
   int failures = 0;
   std::uint32_t witness_unlock_ms = 0;         // cpu: releasing a pinned witness takes this long (as
                                                // cudaHostUnregister waits for the device's other work)
+  int wrong_proofs = 0;                        // after those, the next `wrong_proofs` proofs on this
+                                               // device come back wrong (a silent fault: verification catches it)
 };
 
 struct EngineConfig {

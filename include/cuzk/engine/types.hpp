@@ -41,7 +41,7 @@ enum class ErrorCode : std::uint8_t {
   kCancelled,
   kDeadlineExceeded,
   kUnavailable,         // engine shutting down
-  kInternal,            // device fault after the retry, proof failed verification, bug
+  kInternal,            // device fault after the retry, a native circuit's proof failing verification twice, bug
 };
 std::string_view to_string(ErrorCode c);
 
