@@ -276,6 +276,8 @@ struct Engine::Impl {
       ds.workers = config.workers_per_device;
       ds.busy_workers = pipeline->busy_workers(d);
       ds.proofs = pipeline->proofs(d);
+      ds.device_faults = pipeline->device_faults(d);
+      ds.failed_verifications = pipeline->failed_verifications(d);
       s.devices.push_back(ds);
     }
     s.keys = keys.status();

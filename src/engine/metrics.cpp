@@ -72,6 +72,14 @@ std::string Metrics::render(const StatusSnapshot& s) const {
 
   head("cuzk_device_proofs_total", "counter", "Proofs completed per device.");
   for (const auto& d : s.devices) o += fmt::format("cuzk_device_proofs_total{{device=\"{}\"}} {}\n", d.index, d.proofs);
+  head("cuzk_device_failed_attempts_total", "counter",
+       "Proof attempts per device that ended in a device fault (a batch counts once) or in a proof that did not "
+       "verify (a witness that does not satisfy its circuit counts too).");
+  for (const auto& d : s.devices) {
+    o += fmt::format("cuzk_device_failed_attempts_total{{device=\"{}\",reason=\"device_fault\"}} {}\n", d.index, d.device_faults);
+    o += fmt::format("cuzk_device_failed_attempts_total{{device=\"{}\",reason=\"not_verified\"}} {}\n", d.index,
+                     d.failed_verifications);
+  }
   head("cuzk_device_busy_workers", "gauge", "Workers proving now, per device.");
   for (const auto& d : s.devices) o += fmt::format("cuzk_device_busy_workers{{device=\"{}\"}} {}\n", d.index, d.busy_workers);
   return o;

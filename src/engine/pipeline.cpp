@@ -47,8 +47,7 @@ Pipeline::Pipeline(Parts parts)
   const int devices = p_.backend.device_count();
   for (int d = 0; d < devices; ++d) {
     admission_.push_back(std::make_unique<std::mutex>());
-    busy_.push_back(std::make_unique<std::atomic<int>>(0));
-    proofs_.push_back(std::make_unique<std::atomic<std::uint64_t>>(0));
+    dev_.push_back(std::make_unique<DeviceCounters>());
   }
   threads_.emplace_back([this] { dispatcher(); });
   for (int i = 0; i < p_.config.synthesis_concurrency; ++i) threads_.emplace_back([this] { synthesizer(); });
@@ -78,7 +77,7 @@ int Pipeline::choose_device(const Circuit& c, const std::vector<int>& with_room,
   for (int d : with_room) {
     if (d == exclude) continue;
     const bool resident = p_.keys.resident_on(c.id(), d);
-    const std::size_t load = devq_.pending(d) + static_cast<std::size_t>(busy_[d]->load());
+    const std::size_t load = devq_.pending(d) + static_cast<std::size_t>(dev_[d]->busy.load());
     if (best < 0 || (resident && !best_resident) || (resident == best_resident && load < best_load)) {
       best = d;
       best_resident = resident;
@@ -172,10 +171,10 @@ void Pipeline::pin_witness(Job& j) {
 
 void Pipeline::worker(int device, int worker) {
   while (auto b = devq_.pop(device, worker)) {
-    busy_[device]->fetch_add(1);
+    dev_[device]->busy.fetch_add(1);
     if (b->jobs.size() > 1) run_batch_on_device(b->jobs, device, worker);
     else if (!b->jobs.empty()) run_on_device(b->jobs.front(), device, worker);
-    busy_[device]->fetch_sub(1);
+    dev_[device]->busy.fetch_sub(1);
   }
 }
 
@@ -225,16 +224,18 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     attempt = p_.table.begin_attempt(j);
     ProvedOutput out = c.prove(p_.backend, *a.dkey, j.lease.host(), *j.witness, j.timings);
     p_.keys.note_proof(c.id());
-    proofs_[device]->fetch_add(1);
+    dev_[device]->proofs.fetch_add(1);
     a.scratch.release();
     a.pinned.release();
     p_.finish(j, JobState::kSucceeded, ErrorCode::kOk, "", &out);
   } catch (const gpu::CudaError& e) {  // reservations already released by unwinding
+    dev_[device]->faults.fetch_add(1);
     if (attempt == 0) attempt = p_.table.begin_attempt(j);
     const std::string why =
         "device fault on device " + std::to_string(device) + " (attempt " + std::to_string(attempt) + "): " + e.what();
     retry_or_fail(job, device, worker, attempt, why, ErrorCode::kInternal);
   } catch (const ProofRejected& e) {
+    dev_[device]->not_verified.fetch_add(1);
     retry_or_fail(job, device, worker, attempt, rejected_why(e, device, attempt), e.code());
   } catch (...) {
     fail(j, std::current_exception());
@@ -283,6 +284,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
     for (const auto& j : live) run_on_device(j, device, worker);
     return;
   } catch (const gpu::CudaError& e) {
+    dev_[device]->faults.fetch_add(1);
     for (std::size_t i = 0; i < live.size(); ++i) {
       if (attempts[i] == 0) attempts[i] = p_.table.begin_attempt(*live[i]);
       const std::string why = "device fault on device " + std::to_string(device) + " (attempt " +
@@ -303,6 +305,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       try {
         std::rethrow_exception(outs[i].error);
       } catch (const ProofRejected& e) {
+        dev_[device]->not_verified.fetch_add(1);
         retry_or_fail(live[i], device, worker, attempts[i], rejected_why(e, device, attempts[i]), e.code());
       } catch (...) {
         fail(*live[i], outs[i].error);
@@ -310,7 +313,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       continue;
     }
     p_.keys.note_proof(c.id());
-    proofs_[device]->fetch_add(1);
+    dev_[device]->proofs.fetch_add(1);
     p_.finish(*live[i], JobState::kSucceeded, ErrorCode::kOk, "", &*outs[i].out);
   }
 }

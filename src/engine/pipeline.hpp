@@ -54,8 +54,12 @@ class Pipeline {
     return devq_.remove(job);
   }
 
-  int busy_workers(int device) const { return busy_[device]->load(); }
-  std::uint64_t proofs(int device) const { return proofs_[device]->load(); }
+  int busy_workers(int device) const { return dev_[device]->busy.load(); }
+  std::uint64_t proofs(int device) const { return dev_[device]->proofs.load(); }
+  // Attempts on `device` that ended in a device fault (a batch's counts once) or in a proof
+  // that did not verify (per proof; a witness that does not satisfy its circuit counts too).
+  std::uint64_t device_faults(int device) const { return dev_[device]->faults.load(); }
+  std::uint64_t failed_verifications(int device) const { return dev_[device]->not_verified.load(); }
 
   // The final state, code and message for an exception a stage caught.
   static void classify(std::exception_ptr e, const Job& job, JobState* state, ErrorCode* code, std::string* msg);
@@ -103,8 +107,11 @@ class Pipeline {
   // remove_waiting: the mark and the queue change together for a cancel.
   std::mutex handoff_;
   std::vector<std::unique_ptr<std::mutex>> admission_;
-  std::vector<std::unique_ptr<std::atomic<int>>> busy_;
-  std::vector<std::unique_ptr<std::atomic<std::uint64_t>>> proofs_;
+  struct DeviceCounters {
+    std::atomic<int> busy{0};  // workers proving now
+    std::atomic<std::uint64_t> proofs{0}, faults{0}, not_verified{0};
+  };
+  std::vector<std::unique_ptr<DeviceCounters>> dev_;
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

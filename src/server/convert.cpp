@@ -108,6 +108,8 @@ void to_pb(const engine::StatusSnapshot& s, pb::GetStatusResponse* out) {
     p->set_workers(d.workers);
     p->set_busy_workers(d.busy_workers);
     p->set_proofs(d.proofs);
+    p->set_device_faults(d.device_faults);
+    p->set_failed_verifications(d.failed_verifications);
   }
   for (const auto& k : s.keys) to_pb(k, out->add_keys());
   for (const auto& q : s.queues) {

@@ -22,7 +22,9 @@ nlohmann::json status_to_json(const v1::GetStatusResponse& s) {
                             {"vram_reserved", d.vram_reserved()},
                             {"workers", d.workers()},
                             {"busy_workers", d.busy_workers()},
-                            {"proofs", d.proofs()}});
+                            {"proofs", d.proofs()},
+                            {"device_faults", d.device_faults()},
+                            {"failed_verifications", d.failed_verifications()}});
   j["keys"] = json::array();
   for (const auto& k : s.keys())
     j["keys"].push_back({{"circuit_id", k.circuit_id()},

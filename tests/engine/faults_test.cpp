@@ -62,6 +62,8 @@ TEST(EngineFaults, FailuresBeyondTheRetryFailTheJobAndTheNextSucceeds) {
   EXPECT_EQ(s.failed, 1u);
   EXPECT_EQ(s.succeeded, 1u);
   EXPECT_EQ(s.budgets[0].reserved, s.keys[0].host_bytes);  // the failed job released its memory
+  EXPECT_EQ(s.devices[0].device_faults, 2u);
+  EXPECT_EQ(s.devices[0].failed_verifications, 0u);
 }
 
 // Silent faults: a proof that comes back wrong without a CUDA error is caught by
@@ -87,6 +89,11 @@ TEST(EngineFaults, NativeProofWrongTwiceIsInternalAndTheNextSucceeds) {
   const ProofResult good = e.prove(native_request("c", 2), 60s);
   ASSERT_EQ(good.state, JobState::kSucceeded) << good.error;
   EXPECT_EQ(good.attempts, 1);
+  EXPECT_EQ(e.status().devices[0].failed_verifications, 2u);  // an operator sees the faulty device
+  EXPECT_EQ(e.status().devices[0].device_faults, 0u);
+  const std::string text = e.metrics_text();
+  EXPECT_NE(text.find("cuzk_device_failed_attempts_total{device=\"0\",reason=\"not_verified\"} 2\n"), std::string::npos)
+      << text;
 }
 
 TEST(EngineFaults, GoodWitnessWithAWrongProofSucceedsOnTheRetry) {
@@ -128,6 +135,7 @@ TEST(EngineMetrics, PrometheusTextCountsPhasesAndMemory) {
   has("cuzk_memory_budget_bytes{pool=\"host\"} " + std::to_string(cfg.host_budget_bytes));
   has("cuzk_memory_budget_bytes{pool=\"vram\",device=\"1\"} " + std::to_string(cfg.vram_budget_bytes));
   has("cuzk_keys_resident{tier=\"vram\"} 1");
+  has("cuzk_device_failed_attempts_total{device=\"1\",reason=\"device_fault\"} 0");
   has("# TYPE cuzk_phase_duration_seconds histogram");
   EXPECT_NE(text.find("state=\"cancelled\"} 1"), std::string::npos) << text;
   // Every sample line is "name{labels} value"; histogram buckets are cumulative.

@@ -61,6 +61,10 @@ vram_budget_bytes = "96MiB"
 host_budget_bytes = 1048576
 pinned_witness_min_bytes = "1MiB"
 preload = ["a"]
+[engine.fault_injection]
+device = 0
+failures = 1
+wrong_proofs = 2
 [[circuit]]
 id = "a"
 native = "mul-chain"
@@ -77,6 +81,9 @@ winning_post = "a"
   EXPECT_EQ(c.engine.vram_budget_bytes, 96ull << 20);
   EXPECT_EQ(c.engine.host_budget_bytes, 1048576u);
   EXPECT_EQ(c.engine.pinned_witness_min_bytes, 1ull << 20);
+  EXPECT_EQ(c.engine.fault.device, 0);
+  EXPECT_EQ(c.engine.fault.failures, 1);
+  EXPECT_EQ(c.engine.fault.wrong_proofs, 2);
   EXPECT_EQ(c.engine.circuits.at(0).setup_seed, 9u);
   EXPECT_EQ(c.engine.circuits.at(0).params.at("constraints"), 64u);
   EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kWinningPost), "a");

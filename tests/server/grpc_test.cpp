@@ -185,6 +185,8 @@ TEST_F(GrpcTest, HttpMetricsAndStatusParse) {
   EXPECT_EQ(j.at("jobs").at("succeeded"), 1);
   EXPECT_GT(j.at("rss_bytes").get<std::uint64_t>(), 0u);
   EXPECT_EQ(j.at("devices").size(), 1u);
+  EXPECT_EQ(j.at("devices")[0].at("device_faults"), 0);
+  EXPECT_EQ(j.at("devices")[0].at("failed_verifications"), 0);
   EXPECT_EQ(j.at("circuits").size(), 3u);
   bool fast_key = false;
   for (const auto& k : j.at("keys")) fast_key = fast_key || (k.at("circuit_id") == "fast" && k.at("proofs") == 1);

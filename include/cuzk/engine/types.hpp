@@ -111,6 +111,8 @@ struct DeviceStatus {
   int workers = 0;
   int busy_workers = 0;
   std::uint64_t proofs = 0;
+  std::uint64_t device_faults = 0;         // attempts ended by a device fault (a batch counts once)
+  std::uint64_t failed_verifications = 0;  // proofs made here that did not verify (a bad witness's too)
 };
 
 struct QueueStatus {

@@ -29,9 +29,10 @@ void print_status(const pb::GetStatusResponse& s) {
     std::printf(" %s %llu;", priority_name(q.priority()).c_str(), static_cast<unsigned long long>(q.depth()));
   std::printf("\n");
   for (const auto& d : s.devices())
-    std::printf("device %d %s: workers %d (busy %d), vram %s / %s, proofs %llu\n", d.index(), d.name().c_str(), d.workers(),
-                d.busy_workers(), fmt_bytes(d.vram_reserved()).c_str(), fmt_bytes(d.vram_budget()).c_str(),
-                static_cast<unsigned long long>(d.proofs()));
+    std::printf("device %d %s: workers %d (busy %d), vram %s / %s, proofs %llu, device faults %llu, failed verifications %llu\n",
+                d.index(), d.name().c_str(), d.workers(), d.busy_workers(), fmt_bytes(d.vram_reserved()).c_str(),
+                fmt_bytes(d.vram_budget()).c_str(), static_cast<unsigned long long>(d.proofs()),
+                static_cast<unsigned long long>(d.device_faults()), static_cast<unsigned long long>(d.failed_verifications()));
   for (const auto& b : s.budgets())
     std::printf("budget %s: %s / %s\n", b.name().c_str(), fmt_bytes(b.reserved()).c_str(), fmt_bytes(b.budget()).c_str());
   for (const auto& k : s.keys())
