@@ -242,7 +242,6 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
   }
 }
 
-
 // A batch's jobs (one circuit) proved together: Circuit::prove_batch, on the cuda backend each
 // streamed point chunk uploaded once for all of them. Jobs cancelled by now go the single way
 // (which ends them), as does a batch whose scratch cannot fit the device's budget at all. A
