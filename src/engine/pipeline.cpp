@@ -199,9 +199,6 @@ Pipeline::DeviceAdmission Pipeline::admit(std::span<const JobPtr> jobs, int devi
 namespace {
 struct NotAsABatch {};  // the batch goes the single way
 
-std::string rejected_why(const ProofRejected& e, int device, int attempt) {
-  return std::string(e.what()) + " (device " + std::to_string(device) + ", attempt " + std::to_string(attempt) + ")";
-}
 }  // namespace
 
 void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
@@ -235,8 +232,7 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
         "device fault on device " + std::to_string(device) + " (attempt " + std::to_string(attempt) + "): " + e.what();
     retry_or_fail(job, device, worker, attempt, why, ErrorCode::kInternal);
   } catch (const ProofRejected& e) {
-    dev_[device]->not_verified.fetch_add(1);
-    retry_or_fail(job, device, worker, attempt, rejected_why(e, device, attempt), e.code());
+    rejected(job, device, worker, attempt, e);
   } catch (...) {
     fail(j, std::current_exception());
   }
@@ -304,8 +300,7 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
       try {
         std::rethrow_exception(outs[i].error);
       } catch (const ProofRejected& e) {
-        dev_[device]->not_verified.fetch_add(1);
-        retry_or_fail(live[i], device, worker, attempts[i], rejected_why(e, device, attempts[i]), e.code());
+        rejected(live[i], device, worker, attempts[i], e);
       } catch (...) {
         fail(*live[i], outs[i].error);
       }
@@ -339,6 +334,15 @@ void Pipeline::retry_or_fail(const JobPtr& job, int device, int worker, int atte
   if (job->cancel.load()) p_.finish(*job, JobState::kCancelled, ErrorCode::kCancelled, "cancelled (" + why + ")", nullptr);
   else if (attempt < 2) retry(job, device, worker, why);
   else p_.finish(*job, JobState::kFailed, code, why, nullptr);
+}
+
+// A proof of `job` made on `device` that did not verify: counted against the device, then
+// retried or ended as retry_or_fail does.
+void Pipeline::rejected(const JobPtr& job, int device, int worker, int attempt, const ProofRejected& e) {
+  dev_[device]->not_verified.fetch_add(1);
+  const std::string why =
+      std::string(e.what()) + " (device " + std::to_string(device) + ", attempt " + std::to_string(attempt) + ")";
+  retry_or_fail(job, device, worker, attempt, why, e.code());
 }
 
 void Pipeline::fail(Job& job, std::exception_ptr e) {

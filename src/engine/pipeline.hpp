@@ -20,6 +20,7 @@
 #include "cuzk/engine/config.hpp"
 #include "device.hpp"
 #include "device_queues.hpp"
+#include "errors.hpp"
 #include "job_queue.hpp"
 #include "job_table.hpp"
 #include "key_manager.hpp"
@@ -93,6 +94,7 @@ class Pipeline {
   void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
   void retry_or_fail(const JobPtr& job, int device, int worker, int attempt, const std::string& why, ErrorCode code);
+  void rejected(const JobPtr& job, int device, int worker, int attempt, const ProofRejected& e);
   int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;
   void fail(Job& job, std::exception_ptr e);
 

@@ -2,8 +2,8 @@
 // CurveDevice's default, one proof after the other; the cuda backend shares each streamed point
 // chunk, engine_cuda_test): every job gets its own verified proof and result; a job whose witness
 // does not satisfy the circuit fails alone inside its batch (after one more proof alone), as a
-// wrong proof is proved again alone; a device fault during a batch retries each of its jobs; a job cancelled in a batch, before or while it proves, ends cancelled
-// while the others succeed.
+// wrong proof is proved again alone; a device fault during a batch retries each of its jobs; a
+// job cancelled in a batch, before or while it proves, ends cancelled while the others succeed.
 #include <gtest/gtest.h>
 
 #include <string>
