@@ -196,11 +196,6 @@ Pipeline::DeviceAdmission Pipeline::admit(std::span<const JobPtr> jobs, int devi
   return a;
 }
 
-namespace {
-struct NotAsABatch {};  // the batch goes the single way
-
-}  // namespace
-
 void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
   Job& j = *job;
   int attempt = 0;
@@ -237,6 +232,10 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
     fail(j, std::current_exception());
   }
 }
+
+namespace {
+struct NotAsABatch {};  // the batch goes the single way
+}  // namespace
 
 // A batch's jobs (one circuit) proved together: Circuit::prove_batch, on the cuda backend each
 // streamed point chunk uploaded once for all of them. Jobs cancelled by now go the single way
