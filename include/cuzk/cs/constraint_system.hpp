@@ -259,6 +259,42 @@ class RecordCS {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Counts what a circuit allocates and enforces, computing and recording nothing: the shape of a
+// large circuit (inputs, aux wires, constraints) in a fraction of a recording's time.
+template <class F>
+class CountCS {
+ public:
+  using Field = F;
+  static constexpr bool kHasValues = false;
+  static constexpr bool kRecords = false;
+
+  template <NameLike N, class Fn>
+  Variable alloc(const N&, Fn&&) {
+    return Variable::aux(static_cast<std::uint32_t>(num_aux_++));
+  }
+  template <NameLike N, class Fn>
+  Variable alloc_input(const N&, Fn&&) {
+    return Variable::input(static_cast<std::uint32_t>(num_inputs_++));
+  }
+  template <NameLike N, class A, class B, class C>
+  void enforce(const N&, A&&, B&&, C&&) {
+    ++n_;
+  }
+  template <NameLike N>
+  void push_namespace(const N&) {}
+  void pop_namespace() {}
+
+  std::size_t num_inputs() const { return num_inputs_; }  // ONE included
+  std::size_t num_aux() const { return num_aux_; }
+  std::size_t num_constraints() const { return n_; }
+
+ private:
+  std::size_t num_inputs_ = 1;
+  std::size_t num_aux_ = 0;
+  std::size_t n_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
 template <class CS>
 concept ConstraintSystem = requires(CS& cs, const CS& ccs, Variable v) {
   typename CS::Field;
