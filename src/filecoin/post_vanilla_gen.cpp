@@ -83,7 +83,8 @@ class SparseTree {
       for (std::size_t i = 0; i < below.size();) {
         const std::uint64_t parent = below[i].first / arity;
         std::fill(kids.begin(), kids.end(), m_.empty[l]);
-        for (; i < below.size() && below[i].first / arity == parent; ++i) kids[below[i].first % arity] = below[i].second;
+        for (; i < below.size() && below[i].first / arity == parent; ++i)
+          kids[below[i].first % arity] = below[i].second;
         up.emplace_back(parent, poseidon_hash(*m_.constants[l], kids));
       }
       nodes_.push_back(std::move(up));
@@ -182,13 +183,14 @@ std::vector<SyntheticSector> generate_post_vanilla_proofs(RegisteredPoStProof pr
 
   const TreeModel model(info);
   std::vector<SyntheticSector> out(sector_ids.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, sector_ids.size()), [&](const tbb::blocked_range<std::size_t>& r) {
+  auto make = [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t i = r.begin(); i != r.end(); ++i) {
       const FallbackPoStSectorProof p = make_sector_proof(info, model, randomness, sector_ids[i],
                                                           partition_index * info.sector_count + i, seed);
       out[i] = SyntheticSector{p.sector_id, p.comm_r, encode_vanilla_proof(p)};
     }
-  });
+  };
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, sector_ids.size()), make);
   return out;
 }
 

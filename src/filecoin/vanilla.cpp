@@ -1,6 +1,7 @@
-// Decoding of bincode-serialized PoSt vanilla proofs (layout in vanilla.hpp). Every count is
-// compared with what the registered proof's tree implies before anything is allocated, so a
-// hostile length field cannot make the decoder reserve memory.
+// Decoding and encoding of bincode-serialized PoSt vanilla proofs (layout in vanilla.hpp). Every
+// count is compared with what the registered proof's tree implies before anything is allocated,
+// so a hostile length field cannot make the decoder reserve memory. The encoder writes the same
+// layout back (bincode's Serialize for the same structs).
 #include "cuzk/filecoin/vanilla.hpp"
 
 #include <stdexcept>

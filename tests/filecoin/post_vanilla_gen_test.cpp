@@ -127,8 +127,10 @@ TEST(PoStVanillaGen, ProofsOfEveryRegisteredPoStPassTheChecker) {
     for (const PartitionSlot& slot : slots) {
       const FallbackPoStSectorProof& p = proofs[slot.proof];
       EXPECT_EQ(inputs[k++], p.comm_r);
-      for (std::size_t n = 0; n < slot.inclusion_count; ++n)
-        EXPECT_EQ(inputs[k++], Fr::from_u64(inclusion_leaf_index(p.sector().inclusion_proofs[slot.first_inclusion + n])));
+      for (std::size_t n = 0; n < slot.inclusion_count; ++n) {
+        const InclusionProof& ip = p.sector().inclusion_proofs[slot.first_inclusion + n];
+        EXPECT_EQ(inputs[k++], Fr::from_u64(inclusion_leaf_index(ip)));
+      }
     }
   }
 }
