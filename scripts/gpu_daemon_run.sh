@@ -74,11 +74,6 @@ id = "chain"
 native = "mul-chain"
 curve = "bls12_381"
 params = { constraints = $CONSTRAINTS }
-[kinds]
-winning_post = "chain"
-window_post = "chain"
-porep = "chain"
-snap_deals = "chain"
 EOF
 }
 bench() { timeout 200 "$KIT/bin/cuzk-bench" --target "unix:$WORK/d.sock" --timeout 300 --verify "$@"; }

@@ -1,5 +1,7 @@
 #include "config_check.hpp"
 
+#include "post_circuit.hpp"
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -26,12 +28,8 @@ void validate_config(const EngineConfig& c) {
   for (std::size_t i = 0; i < c.circuits.size(); ++i)
     if (!ids.insert(c.circuits[i].id).second)
       bad("circuits[" + std::to_string(i) + "].id", "\"" + c.circuits[i].id + "\" is registered twice");
-  for (const auto& [kind, id] : c.kind_circuits) {
-    if (kind == ProofKind::kGroth16) bad("kind_circuits.groth16", "generic requests name their circuit");
-    if (!ids.contains(id)) bad("kind_circuits." + std::string(to_string(kind)), "unknown circuit \"" + id + "\"");
-  }
   for (const auto& id : c.preload)
-    if (!ids.contains(id)) bad("preload", "unknown circuit \"" + id + "\"");
+    if (!ids.contains(id) && !is_post_circuit_id(id)) bad("preload", "unknown circuit \"" + id + "\"");
 }
 
 }  // namespace cuzk::engine

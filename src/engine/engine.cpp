@@ -22,6 +22,7 @@
 #include "key_manager.hpp"
 #include "metrics.hpp"
 #include "pipeline.hpp"
+#include "post_circuit.hpp"
 #include "retirer.hpp"
 
 namespace cuzk::engine {
@@ -45,6 +46,12 @@ std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
   std::vector<std::unique_ptr<Circuit>> out;
   for (std::size_t i = 0; i < c.circuits.size(); ++i)
     out.push_back(make_circuit(c.circuits[i], c.cache_dir, "circuits[" + std::to_string(i) + "]"));
+  for (auto& post : make_post_circuits(c.filecoin_parameter_dir)) {
+    for (const auto& other : out)
+      if (other->id() == post->id())
+        throw std::invalid_argument("circuits: id \"" + post->id() + "\" is the Filecoin PoSt circuit's; choose another");
+    out.push_back(std::move(post));
+  }
   return out;
 }
 
@@ -66,7 +73,18 @@ std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Pri
   for (unsigned char ch : circuit) mix(ch);
   mix(static_cast<std::uint64_t>(r.kind) << 8 | static_cast<std::uint64_t>(p));
   mix(r.native_seed ? *r.native_seed : ~0ull);
-  mix(std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(r.wtns.data()), r.wtns.size())));
+  auto bytes = [&](const std::vector<std::uint8_t>& b) {
+    mix(std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(b.data()), b.size())));
+  };
+  bytes(r.wtns);
+  if (r.post) {
+    mix(r.post->registered_proof);
+    mix(r.post->partition_index);
+    bytes(r.post->randomness);
+    bytes(r.post->prover_id);
+    for (std::uint64_t id : r.post->sector_ids) mix(id);
+    for (const auto& v : r.post->vanilla_proofs) bytes(v);
+  }
   return h;
 }
 
@@ -121,9 +139,17 @@ struct Engine::Impl {
     pipeline = std::make_unique<Pipeline>(Pipeline::Parts{
         config, queue, table, keys, budget, *backend,
         [this](Job& j, JobState s, ErrorCode code, const std::string& e, ProvedOutput* out) { finish(j, s, code, e, out); }});
-    for (const auto& id : config.preload) {
+    std::vector<std::string> preload = config.preload;
+    if (config.filecoin_preload_winning_post)
+      for (const auto& ci : circuits)
+        if (is_winning_post_circuit_id(ci->id()) &&
+            std::find(preload.begin(), preload.end(), ci->id()) == preload.end())
+          preload.push_back(ci->id());
+    for (const auto& id : preload) {
       std::string err;
-      if (keys.preload(*by_id.at(id), &err) != ErrorCode::kOk) spdlog::warn("preload {}: {}", id, err);
+      const auto it = by_id.find(id);
+      if (it == by_id.end()) spdlog::warn("preload {}: not served (no key files for it)", id);
+      else if (keys.preload(*it->second, &err) != ErrorCode::kOk) spdlog::warn("preload {}: {}", id, err);
     }
     spdlog::info("cuzk engine: backend {} with {} device(s) x {} worker(s), {} circuit(s)", backend->name(),
                  backend->device_count(), config.workers_per_device, circuits.size());
@@ -167,18 +193,36 @@ struct Engine::Impl {
   }
 
   const Circuit& resolve(const ProofRequest& r) const {
-    std::string id = r.circuit_id;
-    if (id.empty()) {
-      auto it = config.kind_circuits.find(r.kind);
-      if (it == config.kind_circuits.end())
-        throw EngineError(r.kind == ProofKind::kGroth16 ? ErrorCode::kInvalidArgument : ErrorCode::kNotFound,
-                          r.kind == ProofKind::kGroth16 ? "request names no circuit"
-                                                        : "no circuit is configured for kind " + std::string(to_string(r.kind)));
-      id = it->second;
-    }
+    if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return resolve_post(r);
+    if (r.kind == ProofKind::kPorep || r.kind == ProofKind::kSnapDeals)
+      throw EngineError(ErrorCode::kFailedPrecondition,
+                        std::string(r.kind == ProofKind::kPorep ? "PoRep" : "SnapDeals") +
+                            " proofs are not served yet: cuzk does not have Filecoin's circuit for them (a proof of any "
+                            "other circuit would be rejected on chain)");
+    if (r.circuit_id.empty()) throw EngineError(ErrorCode::kInvalidArgument, "request names no circuit");
+    auto it = by_id.find(r.circuit_id);
+    if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + r.circuit_id + "\"");
+    const Circuit& c = *it->second;
+    if (is_post_circuit_id(c.id()))
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin PoSt: use kind " +
+                                                         (is_winning_post_circuit_id(c.id()) ? "winning_post" : "window_post"));
+    return c;
+  }
+
+  // A PoSt request's circuit follows from its registered proof; it is served when its key files
+  // are in the parameter directory.
+  const Circuit& resolve_post(const ProofRequest& r) const {
+    const std::string id = post_circuit_id(r);
+    if (!r.circuit_id.empty() && r.circuit_id != id)
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit_id \"" + r.circuit_id + "\" is not the request's PoSt circuit " + id);
     auto it = by_id.find(id);
-    if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + id + "\"");
-    return *it->second;
+    if (it != by_id.end()) return *it->second;
+    throw EngineError(ErrorCode::kFailedPrecondition,
+                      id + " is not served: " +
+                          (config.filecoin_parameter_dir.empty()
+                               ? std::string("no Filecoin parameter directory is configured ([filecoin] parameter_dir)")
+                               : "its .params and .vk are not in " + config.filecoin_parameter_dir +
+                                     " (fetch Filecoin's parameters there, or write TEST keys with `cuzk post setup`)"));
   }
 
   // A job that can never fit the budgets is refused instead of waiting forever.

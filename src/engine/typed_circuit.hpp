@@ -13,6 +13,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"
+#include "cuzk/groth16/zkey.hpp"
 #include "cuzk/io/binfile.hpp"
 #include "errors.hpp"
 
@@ -110,7 +111,7 @@ class TypedCircuit : public Circuit {
                               "circuit " + id_ + ": the proof does not verify: the witness does not satisfy the circuit");
         throw ProofRejected(ErrorCode::kInternal, "circuit " + id_ +
                                                       ": the proof does not verify, though the engine synthesized its "
-                                                      "witness: a prover or device fault");
+                                                      "witness: a prover or device fault" + rejection_hint_);
       }
     }
     ProvedOutput out;
@@ -171,6 +172,9 @@ class TypedCircuit : public Circuit {
   // False when the engine synthesizes the witness (native circuits): a proof that does not
   // verify is then the prover's fault, never the caller's.
   bool witness_from_request_ = true;
+  // Appended to the message of a synthesized witness's proof that does not verify (what else
+  // the failure can mean for this circuit).
+  std::string rejection_hint_;
 };
 
 }  // namespace cuzk::engine

@@ -51,6 +51,11 @@ PostKeyPaths post_key_paths(const std::filesystem::path& dir, const PoStProofInf
   return p;
 }
 
+void require_post_key_files(const PostKeyPaths& paths, const PoStProofInfo& info) {
+  require_file(paths.params, info);
+  require_file(paths.vk, info);
+}
+
 bool is_test_key(const PostKeyPaths& paths) {
   std::error_code ec;
   return std::filesystem::exists(paths.test_marker, ec);
@@ -68,8 +73,8 @@ groth16::VerifyingKey<Bls12> read_post_vk(const PostKeyPaths& paths, const PoStP
 
 groth16::ProvingKey<Bls12> load_post_proving_key(const PostKeyPaths& paths, const PoStProofInfo& info,
                                                   const r1cs::R1CS<Fr>& circuit, groth16::BellpersonCheck check) {
+  require_post_key_files(paths, info);
   const groth16::VerifyingKey<Bls12> vk = read_post_vk(paths, info);
-  require_file(paths.params, info);
   groth16::ProvingKey<Bls12> pk = groth16::read_bellperson_params_file(paths.params, check);
   if (!(pk.vk == vk))
     throw DecodeError(paths.vk.string() + " is not the verifying key of " + paths.params.string());

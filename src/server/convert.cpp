@@ -56,6 +56,17 @@ engine::ProofRequest from_pb(const pb::ProofRequest& r) {
   e.circuit_id = r.circuit_id();
   e.wtns.assign(r.wtns().begin(), r.wtns().end());
   if (r.has_native_seed()) e.native_seed = r.native_seed();
+  if (r.has_post()) {
+    const pb::PostRequest& p = r.post();
+    engine::PostRequest ep;
+    ep.registered_proof = p.registered_proof();
+    ep.randomness.assign(p.randomness().begin(), p.randomness().end());
+    ep.prover_id.assign(p.prover_id().begin(), p.prover_id().end());
+    ep.partition_index = p.partition_index();
+    ep.sector_ids.assign(p.sector_ids().begin(), p.sector_ids().end());
+    for (const auto& v : p.vanilla_proofs()) ep.vanilla_proofs.emplace_back(v.begin(), v.end());
+    e.post = std::move(ep);
+  }
   return e;
 }
 

@@ -91,14 +91,13 @@ void read_engine(TableReader& t, engine::EngineConfig& e) {
   if (e.cache_dir.empty()) t.fail("cache_dir", "must not be empty");
 }
 
-void read_kinds(TableReader& t, engine::EngineConfig& e) {
-  for (auto& [k, node] : t.all()) {
-    const auto kind = engine::parse_proof_kind(k);
-    if (!kind || *kind == engine::ProofKind::kGroth16)
-      t.fail(k, "not a Filecoin proof kind (winning_post, window_post, porep, snap_deals)");
-    if (!node->is_string()) t.fail(k, "expected a circuit id (string)");
-    e.kind_circuits[*kind] = node->as_string()->get();
+void read_filecoin(TableReader& t, DaemonConfig& cfg) {
+  if (t.has("parameter_dir")) {
+    t.get("parameter_dir", cfg.engine.filecoin_parameter_dir);
+    cfg.filecoin_parameter_dir_given = true;
   }
+  t.get("preload_winning_post", cfg.engine.filecoin_preload_winning_post);
+  t.reject_unknown();
 }
 
 void check_references(const engine::EngineConfig& e) {
@@ -106,11 +105,10 @@ void check_references(const engine::EngineConfig& e) {
   for (std::size_t i = 0; i < e.circuits.size(); ++i)
     if (!ids.insert(e.circuits[i].id).second)
       throw ConfigError("circuit[" + std::to_string(i) + "].id: \"" + e.circuits[i].id + "\" is used twice");
-  for (const auto& [kind, id] : e.kind_circuits)
-    if (!ids.contains(id))
-      throw ConfigError("kinds." + std::string(engine::to_string(kind)) + ": no [[circuit]] has id \"" + id + "\"");
   for (const auto& id : e.preload)
-    if (!ids.contains(id)) throw ConfigError("engine.preload: no [[circuit]] has id \"" + id + "\"");
+    if (!ids.contains(id) && !engine::is_post_circuit_id(id))
+      throw ConfigError("engine.preload: no [[circuit]] has id \"" + id + "\" (nor is it a PoSt circuit: winning-post-32gib, "
+                        "window-post-32gib, ...)");
 }
 
 }  // namespace
@@ -156,9 +154,12 @@ DaemonConfig parse_daemon_config(std::string_view toml_text, std::string_view so
       read_circuit(cr, c, base_dir);
       cfg.engine.circuits.push_back(std::move(c));
     }
-    if (const toml::table* k = r.table("kinds")) {
-      TableReader kr(*k, "kinds");
-      read_kinds(kr, cfg.engine);
+    if (r.table("kinds"))
+      throw ConfigError("kinds: no longer read: the Filecoin kinds are served by their real circuits (WinningPoSt and "
+                        "WindowPoSt from [filecoin] parameter_dir; PoRep and SnapDeals not yet), never by a stand-in circuit");
+    if (const toml::table* f = r.table("filecoin")) {
+      TableReader fr(*f, "filecoin");
+      read_filecoin(fr, cfg);
     }
     r.reject_unknown();
     check_references(cfg.engine);

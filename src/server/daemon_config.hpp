@@ -26,7 +26,11 @@ struct ServerConfig {
 struct DaemonConfig {
   ServerConfig server;
   engine::EngineConfig engine;
+  // [filecoin] parameter_dir was in the file (else the daemon's main takes
+  // $FIL_PROOFS_PARAMETER_CACHE, or /var/tmp/filecoin-proof-parameters/, as filecoin-proofs does).
+  bool filecoin_parameter_dir_given = false;
 };
+
 
 class ConfigError : public std::runtime_error {
  public:

@@ -46,11 +46,11 @@ native = "poseidon-merkle"
 curve = "bls12_381"
 params = { depth = 2, challenges = 2 }
 
-[kinds]
-winning_post = "mul-chain"
-window_post = "mul-chain"
-porep = "poseidon-merkle"
-snap_deals = "mul-chain-bn254"
+# Filecoin: WinningPoSt and WindowPoSt are served by their real circuits, for the sector sizes
+# whose key files (.params and .vk under their official names) are in parameter_dir. Unset, it is
+# $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters/ (as filecoin-proofs).
+[filecoin]
+preload_winning_post = true
 )toml";
 }
 

@@ -135,22 +135,20 @@ TEST(EngineBasic, IdempotentSubmit) {
   EXPECT_EQ(e.await(y.request_id, 60s)->state, JobState::kSucceeded);
 }
 
-TEST(EngineBasic, FilecoinKindsMapToCircuitsWithDefaultPriorities) {
-  EngineConfig cfg = small_config({mul_chain("post", "bls12_381", 100)});
-  cfg.kind_circuits = {{ProofKind::kWinningPost, "post"}, {ProofKind::kPorep, "post"}};
-  Engine e(cfg);
-  ProofRequest r;
-  r.kind = ProofKind::kWinningPost;
-  r.native_seed = 9;
-  const ProofResult w = e.prove(r, 60s);
-  ASSERT_EQ(w.state, JobState::kSucceeded) << w.error;
-  EXPECT_EQ(w.circuit_id, "post");
-  EXPECT_EQ(w.priority, Priority::kCritical);
-  EXPECT_EQ(w.kind, ProofKind::kWinningPost);
-  r.kind = ProofKind::kPorep;
-  EXPECT_EQ(e.prove(r, 60s).priority, Priority::kNormal);
-  r.kind = ProofKind::kWindowPost;  // not configured
-  EXPECT_EQ(e.submit(r).code, ErrorCode::kNotFound);
+TEST(EngineBasic, FilecoinKindsAreNeverServedByAStandIn) {
+  // PoRep and SnapDeals have no real circuit yet: refused, whatever circuit the request names.
+  Engine e(small_config({mul_chain("post", "bls12_381", 100)}));
+  for (ProofKind k : {ProofKind::kPorep, ProofKind::kSnapDeals}) {
+    ProofRequest r = native_request("post", 9);
+    r.kind = k;
+    const SubmitOutcome o = e.submit(r);
+    EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition);
+    EXPECT_NE(o.error.find("not served yet"), std::string::npos) << o.error;
+  }
+  ProofRequest w = native_request("post", 9);
+  w.kind = ProofKind::kWinningPost;  // a PoSt request needs its PoSt inputs, not a seed
+  EXPECT_EQ(e.submit(w).code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(default_priority(ProofKind::kWinningPost), Priority::kCritical);
   EXPECT_EQ(default_priority(ProofKind::kWindowPost), Priority::kHigh);
   EXPECT_EQ(default_priority(ProofKind::kSnapDeals), Priority::kNormal);
   EXPECT_EQ(parse_proof_kind("window_post"), ProofKind::kWindowPost);
@@ -261,8 +259,8 @@ TEST(EngineBasic, ConfigErrorsNameTheField) {
   c = small_config({mul_chain("c", "bn254", 100), mul_chain("c", "bn254", 100)});
   expect_invalid(c, "circuits[1].id");
   c = small_config({mul_chain("c", "bn254", 100)});
-  c.kind_circuits = {{ProofKind::kPorep, "missing"}};
-  expect_invalid(c, "kind_circuits.porep");
+  c.preload = {"missing"};
+  expect_invalid(c, "preload");
   c = small_config({mul_chain("c", "bn254", 100)});
   c.workers_per_device = 0;
   expect_invalid(c, "workers_per_device");

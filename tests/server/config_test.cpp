@@ -34,8 +34,10 @@ TEST(DaemonConfig, EmbeddedDefaultIsSmallCpuWithCircuitsAndKinds) {
     bn = bn || circuit.curve == "bn254";
   }
   EXPECT_TRUE(bls && bn);
-  EXPECT_TRUE(c.engine.kind_circuits.contains(engine::ProofKind::kPorep));
-  EXPECT_TRUE(c.engine.kind_circuits.contains(engine::ProofKind::kWinningPost));
+  // No parameter directory in the file: the daemon's main takes $FIL_PROOFS_PARAMETER_CACHE or
+  // filecoin-proofs' default.
+  EXPECT_FALSE(c.filecoin_parameter_dir_given);
+  EXPECT_TRUE(c.engine.filecoin_preload_winning_post);
 }
 
 TEST(DaemonConfig, ExampleFileParsesAndSetsEveryEngineField) {
@@ -46,7 +48,7 @@ TEST(DaemonConfig, ExampleFileParsesAndSetsEveryEngineField) {
   EXPECT_EQ(c.engine.fault.device, -1);
   ASSERT_EQ(c.engine.circuits.size(), 2u);
   EXPECT_EQ(c.engine.circuits[1].params.at("log2_nodes"), 4u);
-  EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kPorep), "porep-small");
+  EXPECT_TRUE(c.engine.filecoin_preload_winning_post);
 }
 
 TEST(DaemonConfig, ValuesAreRead) {
@@ -71,8 +73,9 @@ native = "mul-chain"
 curve = "bn254"
 params = { constraints = 64 }
 setup_seed = 9
-[kinds]
-winning_post = "a"
+[filecoin]
+parameter_dir = "/srv/params"
+preload_winning_post = false
 )",
                                              "t.toml");
   EXPECT_EQ(c.server.unix_socket, "");
@@ -86,7 +89,9 @@ winning_post = "a"
   EXPECT_EQ(c.engine.fault.wrong_proofs, 2);
   EXPECT_EQ(c.engine.circuits.at(0).setup_seed, 9u);
   EXPECT_EQ(c.engine.circuits.at(0).params.at("constraints"), 64u);
-  EXPECT_EQ(c.engine.kind_circuits.at(engine::ProofKind::kWinningPost), "a");
+  EXPECT_EQ(c.engine.filecoin_parameter_dir, "/srv/params");
+  EXPECT_TRUE(c.filecoin_parameter_dir_given);
+  EXPECT_FALSE(c.engine.filecoin_preload_winning_post);
 }
 
 TEST(DaemonConfig, ErrorsNameTheKey) {
@@ -116,9 +121,11 @@ TEST(DaemonConfig, ErrorsNameTheKey) {
             std::string::npos);
   EXPECT_NE(error_of("[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\ncurve = \"p256\"\n").find("circuit[0].curve"),
             std::string::npos);
-  EXPECT_NE(error_of("[kinds]\nporep = \"nope\"\n").find("kinds.porep: no [[circuit]] has id \"nope\""), std::string::npos);
-  EXPECT_NE(error_of("[kinds]\nzk_rollup = \"x\"\n").find("kinds.zk_rollup: not a Filecoin proof kind"), std::string::npos);
+  // The stand-in table is gone: an old config says why, instead of silently serving toys.
+  EXPECT_NE(error_of("[kinds]\nporep = \"x\"\n").find("kinds: no longer read"), std::string::npos);
+  EXPECT_NE(error_of("[filecoin]\nparams = \"x\"\n").find("filecoin.params: unknown key"), std::string::npos);
   EXPECT_NE(error_of("[engine]\npreload = [\"ghost\"]\n").find("engine.preload"), std::string::npos);
+  EXPECT_NO_THROW(parse_daemon_config("[engine]\npreload = [\"winning-post-32gib\"]\n", "t.toml"));
   EXPECT_NE(error_of("[engine\n").find("t.toml:1"), std::string::npos);  // TOML syntax error with its line
   EXPECT_NE(error_of("[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n")
                 .find("circuit[1].id: \"a\" is used twice"),

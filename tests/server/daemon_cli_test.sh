@@ -25,8 +25,8 @@ UNIX="unix:$WORK/d.sock"
 expect_rc "single over the unix socket, verified" 0 "$BENCH" --target "$UNIX" --verify single --circuit mul-chain --seed 5
 expect_log "single prints phase timings" 'msm_b_g2 +[0-9.]+ ms'
 expect_log "single verified the proof" '^verify: OK'
-expect_rc "single of a Filecoin kind over TCP with the token" 0 "$BENCH" --target "$TCP" --token s3cret --verify single --kind porep
-expect_log "porep served by its configured circuit" 'circuit poseidon-merkle'
+expect_rc "PoRep is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind porep --circuit mul-chain
+expect_log "the refusal says why" 'not served yet'
 expect_rc "batch 6 x 3 over TCP, all verified" 0 "$BENCH" --target "$TCP" --token s3cret --verify batch -n 6 -j 3 --circuit mul-chain-bn254
 expect_log "batch summary" 'succeeded 6, failed 0, verified by cuzk-bench 6/6'
 expect_log "batch latency percentiles" 'p50 [0-9.]+ ms, p99 [0-9.]+ ms'

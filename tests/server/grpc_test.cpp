@@ -72,21 +72,22 @@ TEST_F(GrpcTest, SubmitIsIdempotentOnRequestId) {
   EXPECT_EQ(status(*d.tcp).succeeded(), 1u);
 }
 
-TEST_F(GrpcTest, FilecoinKindsUseTheirCircuitAndDefaultPriority) {
+TEST_F(GrpcTest, FilecoinKindsWithoutTheirCircuitAreRefused) {
+  // No parameter directory in this daemon: PoSt is not served; PoRep never by a stand-in.
   pb::ProofRequest r;
   r.set_kind(pb::PROOF_KIND_WINNING_POST);
-  r.set_native_seed(5);
-  const auto w = prove(*d.tcp, r);
-  EXPECT_TRUE(proof_ok(*d.tcp, w));
-  EXPECT_EQ(w.result().circuit_id(), "fast");
-  EXPECT_EQ(w.result().priority(), pb::PRIORITY_CRITICAL);
-  r.set_kind(pb::PROOF_KIND_POREP);
-  const auto p = prove(*d.tcp, r);
-  EXPECT_TRUE(proof_ok(*d.tcp, p));
-  EXPECT_EQ(p.result().circuit_id(), "fast-bn");
-  EXPECT_EQ(p.result().curve(), "bn254");
-  EXPECT_TRUE(p.result().proof_bytes().empty());
-  EXPECT_EQ(w.result().proof_bytes().size(), 192u);  // bellperson's compressed BLS12-381 proof
+  r.mutable_post()->set_registered_proof(0);
+  pb::SubmitProofRequest req;
+  *req.mutable_request() = r;
+  pb::SubmitProofResponse resp;
+  grpc::Status st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << st.error_message();
+  EXPECT_NE(st.error_message().find("winning-post-2kib is not served"), std::string::npos) << st.error_message();
+  req.mutable_request()->set_kind(pb::PROOF_KIND_POREP);
+  req.mutable_request()->clear_post();
+  req.mutable_request()->set_circuit_id("fast");
+  st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << st.error_message();
 }
 
 TEST_F(GrpcTest, AwaitHonoursItsTimeoutAndUnknownIds) {

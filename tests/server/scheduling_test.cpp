@@ -196,7 +196,6 @@ TEST(Scheduling, RestartOnTheSameCacheReusesTheKey) {
     DaemonConfig c = test_config(dir.path());
     c.engine.cache_dir = cache.path().string();
     c.engine.circuits.resize(1);  // "fast" only
-    c.engine.kind_circuits.clear();
     return c;
   };
   std::filesystem::path key;

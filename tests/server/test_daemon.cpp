@@ -49,8 +49,6 @@ DaemonConfig test_config(const std::filesystem::path& dir, int workers) {
   c.engine.circuits.push_back(mul_chain("fast", "bls12_381", 1024));
   c.engine.circuits.push_back(mul_chain("fast-bn", "bn254", 1024));
   c.engine.circuits.push_back(mul_chain("slow", "bls12_381", 1 << 15));
-  c.engine.kind_circuits[engine::ProofKind::kWinningPost] = "fast";
-  c.engine.kind_circuits[engine::ProofKind::kPorep] = "fast-bn";
   return c;
 }
 

@@ -1,6 +1,7 @@
 // Engine configuration: backend and devices, workers, batching, memory budgets, the
-// registered circuits and which circuit serves each Filecoin proof kind. The daemon reads
-// it from TOML (src/server); defaults here are the documented defaults.
+// registered circuits and the Filecoin parameter directory (the PoSt kinds are served by their
+// real circuits from it). The daemon reads it from TOML (src/server); defaults here are the
+// documented defaults.
 #pragma once
 
 #include <cstdint>
@@ -60,9 +61,14 @@ struct EngineConfig {
   // another resident part; the key's layout in the status says "compact twiddles". cpu: ignored.
   std::string key_placement = "auto";
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
-  std::vector<std::string> preload;            // circuit ids loaded at start
+  std::vector<std::string> preload;            // circuit ids loaded at start (PoSt ids too: "window-post-32gib")
   std::vector<CircuitSpec> circuits;
-  std::map<ProofKind, std::string> kind_circuits;  // Filecoin kinds -> circuit id
+  // Filecoin PoSt: the parameter directory (v28-*.params / .vk under their official names). Every
+  // WinningPoSt / WindowPoSt circuit whose two files are there is served; empty: none.
+  std::string filecoin_parameter_dir;
+  // Load the served WinningPoSt keys at start (as if listed in `preload`): a WinningPoSt has a
+  // deadline of seconds, and a cold key load would take part of it.
+  bool filecoin_preload_winning_post = true;
   std::size_t max_retained_results = 10000;    // finished results kept for AwaitProof (oldest dropped first)
   FaultInjection fault;
 };
@@ -72,6 +78,9 @@ struct EngineConfig {
 const std::vector<std::string>& native_circuit_names();
 const std::vector<std::string>& curve_names();
 const std::vector<std::string>& key_placement_names();  // EngineConfig::key_placement values
+// Whether `id` names a Filecoin PoSt circuit, served or not: "winning-post-2kib" ... "window-post-64gib"
+// (the engine serves those whose keys are in filecoin_parameter_dir).
+bool is_post_circuit_id(const std::string& id);
 // "a, b, c": the list for messages.
 std::string join_names(const std::vector<std::string>& names);
 

@@ -45,6 +45,18 @@ enum class ErrorCode : std::uint8_t {
 };
 std::string_view to_string(ErrorCode c);
 
+// A Filecoin PoSt SNARK as a node asks for it: WinningPoSt, or one WindowPoSt partition. The
+// engine derives the challenges and public inputs itself and checks every vanilla proof before
+// any proving (src/engine/post_circuit.hpp).
+struct PostRequest {
+  std::uint32_t registered_proof = 0;   // abi.RegisteredPoStProof id (e.g. 3 Winning 32 GiB, 8 Window 32 GiB)
+  std::vector<std::uint8_t> randomness;  // 32 bytes: the challenge seed (canonical: byte 31 & 0xc0 == 0)
+  std::vector<std::uint8_t> prover_id;   // 32 bytes or empty; not part of the SNARK
+  std::uint64_t partition_index = 0;     // WindowPoSt: the partition of the deadline's sector list
+  std::vector<std::uint64_t> sector_ids; // the partition's sectors in order, or empty (then taken from the proofs)
+  std::vector<std::vector<std::uint8_t>> vanilla_proofs;  // bincode FallbackPoStSectorProof, one per sector
+};
+
 struct ProofRequest {
   std::string request_id;               // idempotency key; empty: the engine assigns one
   ProofKind kind = ProofKind::kGroth16;
@@ -52,6 +64,7 @@ struct ProofRequest {
   std::string circuit_id;               // registered circuit; Filecoin kinds: empty = the kind's configured circuit
   std::vector<std::uint8_t> wtns;       // circom .wtns bytes, for circuits that take a witness
   std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
+  std::optional<PostRequest> post;      // kinds winning_post / window_post
 };
 
 struct PhaseTiming {

@@ -29,6 +29,9 @@ struct PostKeyPaths {
 };
 PostKeyPaths post_key_paths(const std::filesystem::path& dir, const PoStProofInfo& info);
 
+// Throws std::runtime_error naming the first missing file (.params, then .vk) and what to do.
+void require_post_key_files(const PostKeyPaths& paths, const PoStProofInfo& info);
+
 // Whether the directory's key for `info` is a cuzk TEST key (its marker file exists).
 bool is_test_key(const PostKeyPaths& paths);
 

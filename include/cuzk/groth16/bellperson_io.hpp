@@ -233,6 +233,32 @@ inline ProvingKey<Bls12_381> read_bellperson_params(std::span<const std::uint8_t
   }
 }
 
+// The point counts of a .params file, read from its headers alone (nothing is decoded): what a
+// key's shape is, before it is loaded.
+struct BellpersonParamsCounts {
+  std::uint32_t ic = 0, h = 0, l = 0, a = 0, b_g1 = 0, b_g2 = 0;
+};
+inline BellpersonParamsCounts read_bellperson_params_counts(std::span<const std::uint8_t> bytes) {
+  using namespace bellperson_detail;
+  Cursor c(bytes, "bellperson .params");
+  (void)c.take(3 * kG1U + 3 * kG2U, "the verifying key's alpha, beta, gamma and delta points");
+  BellpersonParamsCounts n;
+  auto skip = [&](std::uint32_t& count, std::size_t size, const char* name) {
+    count = c.u32_be(std::string(name) + " count");
+    if (std::uint64_t{count} * size > c.remaining())
+      c.fail(std::string(name) + ": count " + std::to_string(count) + " needs more bytes than the file has");
+    (void)c.take(std::size_t{count} * size, name);
+  };
+  skip(n.ic, kG1U, "ic");
+  skip(n.h, kG1U, "h");
+  skip(n.l, kG1U, "l");
+  skip(n.a, kG1U, "a");
+  skip(n.b_g1, kG1U, "b_g1");
+  skip(n.b_g2, kG2U, "b_g2");
+  if (c.remaining() != 0) c.fail(std::to_string(c.remaining()) + " trailing bytes after b_g2");
+  return n;
+}
+
 // Maps the file (the points are decoded from the mapping; nothing else is copied).
 inline ProvingKey<Bls12_381> read_bellperson_params_file(const std::filesystem::path& path,
                                                          BellpersonCheck check = BellpersonCheck::kFull) {

@@ -1,7 +1,7 @@
 // cuzk-bench stress: a random mix of proof kinds and priorities from J client threads for a
 // fixed duration (and at most max_jobs submissions); then a summary per kind and priority.
-// The mix is every native circuit as a generic Groth16 proof plus every Filecoin kind the
-// daemon maps (circuits registered from a .zkey need a witness file and are left out).
+// The mix is every native circuit as a generic Groth16 proof (circuits registered from a .zkey
+// need a witness file, and the Filecoin PoSt circuits vanilla proofs: both are left out).
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -27,7 +27,7 @@ std::vector<MixEntry> build_mix(const pb::GetStatusResponse& s) {
   std::vector<MixEntry> mix;
   for (const auto& c : s.circuits()) {
     if (c.source() == "native") mix.push_back({pb::PROOF_KIND_GROTH16, c.id(), "groth16/" + c.id()});
-    for (int k : c.kinds()) mix.push_back({static_cast<pb::ProofKind>(k), "", kind_name(static_cast<pb::ProofKind>(k))});
+
   }
   return mix;
 }

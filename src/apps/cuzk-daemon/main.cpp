@@ -2,6 +2,8 @@
 // command-line overrides, serves gRPC (unix socket / TCP) and HTTP /metrics + /status until
 // SIGINT or SIGTERM, then shuts down gracefully.
 #include <CLI/CLI.hpp>
+
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -13,6 +15,7 @@
 #include <optional>
 
 #include "daemon.hpp"
+#include "cuzk/filecoin/parameter_names.hpp"
 #include "daemon_config.hpp"
 
 namespace {
@@ -55,6 +58,10 @@ int main(int argc, char** argv) {
   app.add_option("--devices", o.devices, "devices (cpu: simulated; cuda: 0 = all)")->check(CLI::NonNegativeNumber);
   app.add_option("--workers", o.workers, "workers per device")->check(CLI::PositiveNumber);
   app.add_option("--cache-dir", o.cache_dir, "directory for cached test keys");
+  std::string params_dir;
+  app.add_option("--params-dir", params_dir,
+                 "Filecoin parameter directory (default: [filecoin] parameter_dir, else $FIL_PROOFS_PARAMETER_CACHE, "
+                 "else /var/tmp/filecoin-proof-parameters/)");
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error")->capture_default_str();
   app.add_option("--ready-file", ready_file,
                  "when serving, write {\"pid\", \"tcp_port\", \"http_port\", \"unix_socket\"} (JSON) here");
@@ -84,6 +91,11 @@ int main(int argc, char** argv) {
     cuzk::server::DaemonConfig cfg =
         config_path.empty() ? cuzk::server::default_daemon_config() : cuzk::server::load_daemon_config(config_path);
     apply(o, cfg);
+    if (!params_dir.empty())
+      cfg.engine.filecoin_parameter_dir = params_dir;
+    else if (!cfg.filecoin_parameter_dir_given)
+      cfg.engine.filecoin_parameter_dir =
+          cuzk::filecoin::parameter_cache_dir(std::getenv(std::string(cuzk::filecoin::kParameterCacheEnvVar).c_str())).string();
     spdlog::info("config: {}; backend {}, {} device(s) x {} worker(s), {} circuit(s), cache {}",
                  config_path.empty() ? "embedded default" : config_path, cfg.engine.backend, cfg.engine.devices,
                  cfg.engine.workers_per_device, cfg.engine.circuits.size(), cfg.engine.cache_dir);

@@ -2,8 +2,10 @@
 // proof does not verify, 2 on bad input (the error is printed to stderr).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cuzk::cli {
 
@@ -23,9 +25,46 @@ struct ExportVkArgs {
   std::string zkey, out = "verification_key.json";
 };
 
+// `cuzk post ...`: Filecoin PoSt SNARKs from files (cmd_post_*.cpp). Randomness and sectors are
+// kept as typed and parsed by the command (post_parse.hpp), so a bad value exits 2 with its message.
+struct PostSetupArgs {
+  std::vector<std::string> proofs;
+  std::string dir;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+};
+struct PostProveArgs {
+  std::string proof, randomness;
+  bool chain_randomness = false;
+  std::size_t partition = 0;
+  std::string sector_ids;  // empty: not given
+  std::vector<std::string> vanilla;
+  std::string params_dir;  // main() sets the default from FIL_PROOFS_PARAMETER_CACHE
+  std::string out = "proof.bin", pub;
+  bool quiet = false;
+};
+struct PostVerifyArgs {
+  std::string proof, randomness;
+  bool chain_randomness = false;
+  std::size_t partition = 0;
+  std::vector<std::string> sectors;  // ID:COMM_R
+  std::string proof_file, vk, params_dir;
+};
+struct PostGenVanillaArgs {
+  std::string proof, randomness;
+  bool chain_randomness = false;
+  std::size_t partition = 0;
+  std::string sector_ids, out_dir;
+  std::uint64_t seed = 0;
+};
+
 int run_prove(const ProveArgs& a);
 int run_verify(const VerifyArgs& a);
 int run_setup(const SetupArgs& a);
 int run_export_vk(const ExportVkArgs& a);
+int run_post_setup(const PostSetupArgs& a);
+int run_post_prove(const PostProveArgs& a);
+int run_post_verify(const PostVerifyArgs& a);
+int run_post_gen_vanilla(const PostGenVanillaArgs& a);
 
 }  // namespace cuzk::cli

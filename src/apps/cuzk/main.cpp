@@ -1,15 +1,19 @@
-// cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files.
+// cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files, and Filecoin PoSt
+// SNARKs from vanilla proofs (`cuzk post ...`).
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 
 #include "commands.hpp"
 #include "cuzk/error.hpp"
+#include "cuzk/filecoin/parameter_names.hpp"
+#include "post_cli.hpp"
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
-  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files)"};
+  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), and Filecoin PoSt (`cuzk post`)"};
   app.require_subcommand(1);
 
   ProveArgs prove;
@@ -40,8 +44,19 @@ int main(int argc, char** argv) {
   evk->add_option("--zkey", exp.zkey, "proving key (.zkey)")->required()->check(CLI::ExistingFile);
   evk->add_option("--out", exp.out, "output verification_key.json")->capture_default_str();
 
-  CLI11_PARSE(app, argc, argv);
+  // The one place the environment is read: the PoSt parameter directory's default.
+  PostCli post;
+  const std::string env_name(cuzk::filecoin::kParameterCacheEnvVar);
+  add_post_commands(app, post, cuzk::filecoin::parameter_cache_dir(std::getenv(env_name.c_str())).string());
+
   try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& ex) {
+    const int rc = app.exit(ex);  // prints the help or the usage error
+    return rc == 0 ? 0 : 2;       // bad usage is bad input
+  }
+  try {
+    if (const int rc = run_post_command(post); rc >= 0) return rc;
     if (p->parsed()) return run_prove(prove);
     if (v->parsed()) return run_verify(verify);
     if (s->parsed()) {
