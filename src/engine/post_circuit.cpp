@@ -25,15 +25,7 @@ namespace {
 namespace fc = filecoin;
 using Bls = groth16::Bls12_381;
 
-std::string size_name(std::uint64_t bytes) {
-  if (bytes >= (std::uint64_t{1} << 30)) return std::to_string(bytes >> 30) + "gib";
-  if (bytes >= (std::uint64_t{1} << 20)) return std::to_string(bytes >> 20) + "mib";
-  return std::to_string(bytes >> 10) + "kib";
-}
-
-std::string circuit_id_of(const fc::PoStProofInfo& info) {
-  return std::string(info.type == fc::PoStType::Winning ? "winning-post-" : "window-post-") + size_name(info.sector_size);
-}
+std::string circuit_id_of(const fc::PoStProofInfo& info) { return fc::post_circuit_name(info); }
 
 EngineError invalid(const std::string& what) { return EngineError(ErrorCode::kInvalidArgument, what); }
 
@@ -114,12 +106,11 @@ class PostCircuit final : public TypedCircuit<Bls> {
       throw invalid(std::string("the PoSt inputs are refused: ") + e.what());
     }
     groth16::ScopedPhase ph(t, "synthesis");
-    const cs::Assignment<fc::Fr> a = gadgets::circuits::parallel_witness<fc::Fr>(part->circuit);
-    if (a.inputs.size() != part->public_inputs.size() + 1 ||
-        !std::equal(part->public_inputs.begin(), part->public_inputs.end(), a.inputs.begin() + 1))
-      throw EngineError(ErrorCode::kInternal, "circuit " + id_ + ": the witness's public inputs are not the derived ones");
     auto out = std::make_unique<TypedWitness<Bls>>();
-    out->w = a.full();
+    out->w = gadgets::circuits::parallel_witness_full<fc::Fr>(part->circuit);
+    const std::size_t n = part->public_inputs.size();
+    if (out->w.size() < n + 1 || !std::equal(part->public_inputs.begin(), part->public_inputs.end(), out->w.begin() + 1))
+      throw EngineError(ErrorCode::kInternal, "circuit " + id_ + ": the witness's public inputs are not the derived ones");
     return out;
   }
 

@@ -24,11 +24,8 @@ void replicate(const r1cs::CsrMatrix<Fr>& slot, std::size_t slots, std::uint32_t
     for (std::size_t k = r.begin(); k != r.end(); ++k) {
       const std::uint64_t base = k * nnz;
       for (std::size_t i = 0; i < rows; ++i) out.row_ptr[k * rows + i + 1] = base + slot.row_ptr[i + 1];
-      const std::uint32_t in_shift = static_cast<std::uint32_t>(k) * slot_inputs;
-      const std::uint32_t aux_to = total_inputs + static_cast<std::uint32_t>(k) * slot_aux;
       for (std::size_t t = 0; t < nnz; ++t) {
-        const std::uint32_t c = slot.cols[t];
-        out.cols[base + t] = c == 0 ? 0 : (c <= slot_inputs ? c + in_shift : aux_to + (c - 1 - slot_inputs));
+        out.cols[base + t] = slot_column(slot.cols[t], static_cast<std::uint32_t>(k), slot_inputs, slot_aux, total_inputs);
         out.vals[base + t] = slot.vals[t];
       }
     }

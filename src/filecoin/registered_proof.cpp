@@ -156,6 +156,14 @@ TreeShape tree_shape_for_sector_size(std::uint64_t sector_size) {
   }
 }
 
+std::string post_circuit_name(const PoStProofInfo& info) {
+  const std::uint64_t b = info.sector_size;
+  const std::string size = b >= (std::uint64_t{1} << 30)   ? std::to_string(b >> 30) + "gib"
+                           : b >= (std::uint64_t{1} << 20) ? std::to_string(b >> 20) + "mib"
+                                                           : std::to_string(b >> 10) + "kib";
+  return std::string(info.type == PoStType::Winning ? "winning-post-" : "window-post-") + size;
+}
+
 const PoStProofInfo& post_proof_info(RegisteredPoStProof p) { return post_table().at(static_cast<std::size_t>(p)); }
 const SealProofInfo& seal_proof_info(RegisteredSealProof p) { return seal_table().at(static_cast<std::size_t>(p)); }
 std::span<const PoStProofInfo> all_post_proofs() { return post_table(); }

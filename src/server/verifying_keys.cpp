@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "cuzk/filecoin/post_keys.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
@@ -42,6 +43,19 @@ VerifyingKeyJson vk_json(const io::BinFile& f) {
   return {groth16::vk_to_json<E>(read_vk<E>(f)).dump(1), std::string(E::kName)};
 }
 
+// A served PoSt circuit's .vk: the registered proof whose .params is the circuit's key file (the
+// engine's source()) names the .vk beside it. nullopt: no registered proof has that file.
+std::optional<VerifyingKeyJson> post_vk_json(const std::filesystem::path& dir, const std::filesystem::path& params) {
+  namespace fc = filecoin;
+  for (const fc::PoStProofInfo& info : fc::all_post_proofs()) {
+    const fc::PostKeyPaths paths = fc::post_key_paths(dir, info);
+    if (paths.params != params) continue;
+    using Bls = groth16::Bls12_381;
+    return VerifyingKeyJson{groth16::vk_to_json<Bls>(fc::read_post_vk(paths, info)).dump(1), std::string(Bls::kName)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 VerifyingKeyJson read_zkey_verifying_key(const std::filesystem::path& zkey) {
@@ -73,18 +87,41 @@ engine::ErrorCode VerifyingKeys::get(const std::string& circuit_id, VerifyingKey
       return engine::ErrorCode::kOk;
     }
   }
-  const auto& circuits = engine_.config().circuits;
-  const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
-  if (it == circuits.end()) {
-    if (error) *error = "unknown circuit \"" + circuit_id + "\"";
-    return engine::ErrorCode::kNotFound;
-  }
-  const std::filesystem::path zkey = zkey_of(*it, error);
-  if (zkey.empty()) return engine::ErrorCode::kInternal;
+  VerifyingKeyJson vk;
+  const engine::ErrorCode c = read(circuit_id, &vk, error);
+  if (c != engine::ErrorCode::kOk) return c;
+  std::lock_guard lock(mu_);
+  *out = cache_.emplace(circuit_id, std::move(vk)).first->second;
+  return engine::ErrorCode::kOk;
+}
+
+engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKeyJson* out, std::string* error) {
   try {
-    VerifyingKeyJson vk = read_zkey_verifying_key(zkey);
-    std::lock_guard lock(mu_);
-    *out = cache_.emplace(circuit_id, std::move(vk)).first->second;
+    const auto& circuits = engine_.config().circuits;
+    const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
+    if (it == circuits.end() && engine::is_post_circuit_id(circuit_id)) {
+      const std::optional<std::string> params = engine_.key_file(circuit_id);
+      if (!params) {
+        if (error)
+          *error = "circuit \"" + circuit_id + "\" is not served: its .params and .vk are not in the Filecoin " +
+                   "parameter directory \"" + engine_.config().filecoin_parameter_dir + "\"";
+        return engine::ErrorCode::kNotFound;
+      }
+      std::optional<VerifyingKeyJson> vk = post_vk_json(engine_.config().filecoin_parameter_dir, *params);
+      if (!vk) {
+        if (error) *error = "circuit \"" + circuit_id + "\": no registered PoSt proof has the key file " + *params;
+        return engine::ErrorCode::kInternal;
+      }
+      *out = std::move(*vk);
+      return engine::ErrorCode::kOk;
+    }
+    if (it == circuits.end()) {
+      if (error) *error = "unknown circuit \"" + circuit_id + "\"";
+      return engine::ErrorCode::kNotFound;
+    }
+    const std::filesystem::path zkey = zkey_of(*it, error);
+    if (zkey.empty()) return engine::ErrorCode::kInternal;
+    *out = read_zkey_verifying_key(zkey);
     return engine::ErrorCode::kOk;
   } catch (const std::exception& e) {
     if (error) *error = e.what();

@@ -1,6 +1,7 @@
 // Verification keys of the registered circuits as snarkjs verification_key.json, read from the
-// circuit's .zkey (sections 2 and 3 only: the proving-key sections are never parsed) and kept
-// once read. Thread-safe.
+// circuit's .zkey (sections 2 and 3 only: the proving-key sections are never parsed), and of the
+// served Filecoin PoSt circuits, read from the parameter directory's .vk (the key the engine
+// verifies their proofs with); kept once read. Thread-safe.
 #pragma once
 
 #include <filesystem>
@@ -28,6 +29,7 @@ class VerifyingKeys {
 
  private:
   std::filesystem::path zkey_of(const engine::CircuitSpec& c, std::string* error);
+  engine::ErrorCode read(const std::string& circuit_id, VerifyingKeyJson* out, std::string* error);
   engine::Engine& engine_;
   std::mutex mu_;
   std::map<std::string, VerifyingKeyJson> cache_;

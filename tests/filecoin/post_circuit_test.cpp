@@ -112,6 +112,7 @@ TEST(FilecoinPostCircuit, SlotParallelWitnessEqualsTheSequentialOne) {
     const auto par = gadgets::circuits::parallel_witness<Fr>(c, {0, per});
     EXPECT_EQ(par.inputs, seq.inputs) << per;
     EXPECT_EQ(par.aux, seq.aux) << per;
+    EXPECT_EQ(gadgets::circuits::parallel_witness_full<Fr>(c, {0, per}), seq.full()) << per;
   }
 }
 

@@ -133,6 +133,9 @@ struct SealProofInfo {
 };
 
 const PoStProofInfo& post_proof_info(RegisteredPoStProof p);
+// The name of a PoSt proof's circuit ("winning-post-32gib", "window-post-2kib"): one per type and
+// sector size (WindowPoSt V1 and V1_2 share theirs); cuzk's daemon serves circuits by it.
+std::string post_circuit_name(const PoStProofInfo& info);
 const SealProofInfo& seal_proof_info(RegisteredSealProof p);
 std::span<const PoStProofInfo> all_post_proofs();
 std::span<const SealProofInfo> all_seal_proofs();

@@ -8,6 +8,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "post_verify.hpp"
+
 namespace cuzk::bench {
 
 using Clock = std::chrono::steady_clock;
@@ -32,7 +34,59 @@ pb::ProofRequest make_request(const RequestTemplate& t, std::uint64_t index, con
   return r;
 }
 
+pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job) {
+  pb::ProofRequest r;
+  const auto prio = server::parse_priority(t.priority);
+  if (!prio) throw std::invalid_argument("unknown priority \"" + t.priority + "\" (low, normal, high, critical)");
+  r.set_kind(job.kind);
+  r.set_priority(*prio);
+  r.set_circuit_id(t.circuit);
+  *r.mutable_post() = job.request;
+  return r;
+}
+
+std::string Verifier::fetch(const std::string& id, Outcome& out) {
+  pb::GetVerifyingKeyRequest req;
+  req.set_circuit_id(id);
+  pb::GetVerifyingKeyResponse resp;
+  const grpc::Status st = client_.stub().GetVerifyingKey(client_.context(std::chrono::seconds(60)).get(), req, &resp);
+  if (!st.ok()) {
+    out.verify_error = "GetVerifyingKey(" + id + "): " + st.error_message();
+    return {};
+  }
+  return resp.verification_key_json();
+}
+
+void Verifier::check_post(Outcome& out) {
+  // The key of the circuit the request needs (not merely the one the result names).
+  const std::string& id = out.post->circuit_id;
+  std::shared_ptr<const PostVerifyingKey> key;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = post_keys_.find(id); it != post_keys_.end()) key = it->second;
+  }
+  if (!key) {
+    const std::string json = fetch(id, out);
+    if (json.empty()) return;
+    try {
+      key = std::make_shared<const PostVerifyingKey>(json);
+    } catch (const std::exception& e) {
+      out.verify_error = "verifying key of " + id + ": " + e.what();
+      return;
+    }
+    std::lock_guard lock(mu_);
+    post_keys_.emplace(id, key);
+  }
+  const std::string why = key->check(*out.post, out.result);
+  out.verified = why.empty();
+  if (!out.verified) out.verify_error = "proof " + out.result.request_id() + " does not verify: " + why;
+}
+
 void Verifier::check(Outcome& out) {
+  if (out.post) {
+    check_post(out);
+    return;
+  }
   const std::string& id = out.result.circuit_id();
   std::shared_ptr<const server::ProofChecker> checker;
   {
@@ -40,16 +94,10 @@ void Verifier::check(Outcome& out) {
     if (auto it = checkers_.find(id); it != checkers_.end()) checker = it->second;
   }
   if (!checker) {
-    pb::GetVerifyingKeyRequest req;
-    req.set_circuit_id(id);
-    pb::GetVerifyingKeyResponse resp;
-    const grpc::Status st = client_.stub().GetVerifyingKey(client_.context(std::chrono::seconds(60)).get(), req, &resp);
-    if (!st.ok()) {
-      out.verify_error = "GetVerifyingKey(" + id + "): " + st.error_message();
-      return;
-    }
+    const std::string json = fetch(id, out);
+    if (json.empty()) return;
     try {
-      checker = std::make_shared<const server::ProofChecker>(resp.verification_key_json());
+      checker = std::make_shared<const server::ProofChecker>(json);
     } catch (const std::exception& e) {
       out.verify_error = "verification key of " + id + ": " + e.what();
       return;
@@ -62,8 +110,10 @@ void Verifier::check(Outcome& out) {
   if (!out.verified) out.verify_error = "proof " + out.result.request_id() + " does not verify: " + why;
 }
 
-Outcome prove_one(server::Client& client, const pb::ProofRequest& req, double timeout_s, Verifier* verifier) {
+Outcome prove_one(server::Client& client, const pb::ProofRequest& req, double timeout_s, Verifier* verifier,
+                  std::shared_ptr<const PostExpectation> post) {
   Outcome out;
+  out.post = std::move(post);
   const auto t0 = Clock::now();
   const auto until = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_s));
   pb::SubmitProofRequest sreq;

@@ -1,11 +1,15 @@
 // cuzk-bench batch: N proofs with J in flight; throughput, latency percentiles, mean phase
-// times and the daemon's peak memory (from GetStatus, sampled during the run).
+// times and the daemon's peak memory (from GetStatus, sampled during the run). PoSt requests
+// (--post-proof): request i has synthetic vanilla proofs made from seed + i (its randomness too,
+// unless --randomness), made by the thread that sends it; with --vanilla every request carries
+// the same files. Each request gets its own id from the daemon.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "commands.hpp"
@@ -58,7 +62,15 @@ int run_batch(const Common& c, const BatchArgs& a) {
   server::Client client(c.client);
   if (!check_connection(client)) return kExitUsage;
   const std::vector<char> wtns = a.req.wtns_path.empty() ? std::vector<char>{} : read_file_bytes(a.req.wtns_path);
-  (void)make_request(a.req, 0, wtns);  // bad kind/priority: usage error before anything runs
+  std::optional<PostSource> post;
+  std::optional<PostJob> first_post;  // request 0's, made here so that bad options fail before anything runs
+  if (a.req.post.enabled()) {
+    post.emplace(a.req.post);
+    first_post = post->make(a.req.seed);
+    (void)make_post_request(a.req, *first_post);
+  } else {
+    (void)make_request(a.req, 0, wtns);  // bad kind/priority: usage error before anything runs
+  }
   Verifier verifier(client);
   std::vector<Outcome> outcomes(static_cast<std::size_t>(a.count));
   std::atomic<int> next{0}, done{0}, failed{0};
@@ -70,7 +82,17 @@ int run_batch(const Common& c, const BatchArgs& a) {
     threads.emplace_back([&] {
       for (int i; (i = next.fetch_add(1)) < a.count;) {
         Outcome& o = outcomes[static_cast<std::size_t>(i)];
-        o = prove_one(client, make_request(a.req, static_cast<std::uint64_t>(i), wtns), c.timeout_s, c.verify ? &verifier : nullptr);
+        Verifier* v = c.verify ? &verifier : nullptr;
+        if (post) {
+          try {
+            const PostJob job = i == 0 ? *first_post : post->make(a.req.seed + static_cast<std::uint64_t>(i));
+            o = prove_one(client, make_post_request(a.req, job), c.timeout_s, v, job.expect);
+          } catch (const std::exception& e) {
+            o.rpc = grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string("not sent: ") + e.what());
+          }
+        } else {
+          o = prove_one(client, make_request(a.req, static_cast<std::uint64_t>(i), wtns), c.timeout_s, v);
+        }
         if (!o.ok()) failed.fetch_add(1);
         progress.update(done.fetch_add(1) + 1, failed.load());
       }
@@ -101,8 +123,8 @@ int run_batch(const Common& c, const BatchArgs& a) {
       std::cerr << "failed: " << (o.result.request_id().empty() ? "(refused)" : o.result.request_id()) << ": " << why << "\n";
     }
   }
-  std::printf("batch: %d proofs of %s, concurrency %d\n", a.count,
-              a.req.circuit.empty() ? ("kind " + a.req.kind).c_str() : a.req.circuit.c_str(), a.concurrency);
+  const std::string what = post ? post->describe() : a.req.circuit.empty() ? "kind " + a.req.kind : a.req.circuit;
+  std::printf("batch: %d proofs of %s, concurrency %d\n", a.count, what.c_str(), a.concurrency);
   std::printf("  succeeded %d, failed %d", ok, a.count - ok);
   if (c.verify) std::printf(", verified by cuzk-bench %d/%d", verified, a.count);
   std::printf("\n  wall %.2f s, throughput %.2f proofs/s\n", wall, wall > 0 ? ok / wall : 0.0);

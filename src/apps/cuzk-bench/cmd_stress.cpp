@@ -1,7 +1,9 @@
 // cuzk-bench stress: a random mix of proof kinds and priorities from J client threads for a
 // fixed duration (and at most max_jobs submissions); then a summary per kind and priority.
-// The mix is every native circuit as a generic Groth16 proof (circuits registered from a .zkey
-// need a witness file, and the Filecoin PoSt circuits vanilla proofs: both are left out).
+// The mix is every native circuit as a generic Groth16 proof and every served Filecoin PoSt
+// circuit (status source "filecoin") with synthetic vanilla proofs of one sector, drawn from the
+// request's seed; a WindowPoSt circuit is asked for as V1 or V1_2 at random (they share it).
+// Circuits registered from a .zkey need a witness file and are left out.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -19,15 +21,20 @@ namespace {
 
 struct MixEntry {
   pb::ProofKind kind;
-  std::string circuit;  // empty for Filecoin kinds (the daemon picks the kind's circuit)
-  std::string label;
+  std::string circuit;                 // native circuits: the circuit asked for
+  std::string label;                   // kind/circuit
+  std::vector<std::uint32_t> post;     // PoSt circuits: the registered proofs it serves
 };
 
 std::vector<MixEntry> build_mix(const pb::GetStatusResponse& s) {
   std::vector<MixEntry> mix;
   for (const auto& c : s.circuits()) {
-    if (c.source() == "native") mix.push_back({pb::PROOF_KIND_GROTH16, c.id(), "groth16/" + c.id()});
-
+    if (c.source() == "native") mix.push_back({pb::PROOF_KIND_GROTH16, c.id(), "groth16/" + c.id(), {}});
+    if (c.source() != "filecoin" || c.kinds().empty()) continue;
+    std::vector<std::uint32_t> proofs = post_proofs_of_circuit(c.id());
+    if (proofs.empty()) continue;  // a circuit this cuzk-bench does not know
+    const auto kind = static_cast<pb::ProofKind>(c.kinds(0));
+    mix.push_back({kind, "", kind_name(kind) + "/" + c.id(), std::move(proofs)});
   }
   return mix;
 }
@@ -40,7 +47,7 @@ int run_stress(const Common& c, const StressArgs& a) {
   if (!check_connection(client, &status)) return kExitUsage;
   const std::vector<MixEntry> mix = build_mix(status);
   if (mix.empty()) {
-    std::cerr << "error: the daemon has no native circuit and no kind mapping to stress\n";
+    std::cerr << "error: the daemon serves no native circuit and no Filecoin PoSt circuit to stress\n";
     return kExitUsage;
   }
   const pb::Priority prios[] = {pb::PRIORITY_UNSPECIFIED, pb::PRIORITY_LOW, pb::PRIORITY_NORMAL, pb::PRIORITY_HIGH,
@@ -69,8 +76,20 @@ int run_stress(const Common& c, const StressArgs& a) {
         req.set_kind(m.kind);
         req.set_circuit_id(m.circuit);
         req.set_priority(p);
-        req.set_native_seed(rng());
-        Outcome o = prove_one(client, req, c.timeout_s, c.verify ? &verifier : nullptr);
+        Outcome o;
+        if (m.post.empty()) {
+          req.set_native_seed(rng());
+          o = prove_one(client, req, c.timeout_s, c.verify ? &verifier : nullptr);
+        } else {
+          try {
+            const std::uint32_t proof = m.post[rng() % m.post.size()];
+            const PostJob job = synthetic_post_job(proof, rng());
+            *req.mutable_post() = job.request;
+            o = prove_one(client, req, c.timeout_s, c.verify ? &verifier : nullptr, job.expect);
+          } catch (const std::exception& e) {
+            o.rpc = grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string("not sent: ") + e.what());
+          }
+        }
         if (!o.ok()) failed.fetch_add(1);
         progress.update(done.fetch_add(1) + 1, failed.load());
         std::lock_guard lock(mu);
@@ -86,8 +105,9 @@ int run_stress(const Common& c, const StressArgs& a) {
     std::vector<double> lat;
   };
   std::map<std::pair<std::string, std::string>, Group> groups;
-  int ok = 0;
+  int ok = 0, verified = 0;
   for (const Record& r : records) {
+    verified += r.outcome.verified ? 1 : 0;
     Group& g = groups[{r.label, priority_name(r.priority)}];
     ++g.n;
     if (r.outcome.ok()) {
@@ -100,11 +120,15 @@ int run_stress(const Common& c, const StressArgs& a) {
                 << (!o.rpc.ok() ? o.rpc.error_message() : !o.verify_error.empty() ? o.verify_error : o.result.error()) << "\n";
     }
   }
-  std::printf("stress: %zu proofs in %.1f s (%.2f proofs/s), concurrency %d, succeeded %d, failed %zu\n", records.size(),
+  std::printf("stress: %zu proofs in %.1f s (%.2f proofs/s), concurrency %d, succeeded %d, failed %zu", records.size(),
               wall, wall > 0 ? ok / wall : 0.0, a.concurrency, ok, records.size() - static_cast<std::size_t>(ok));
-  std::printf("  %-28s %-9s %6s %6s %11s %11s\n", "kind/circuit", "priority", "proofs", "ok", "p50 ms", "p99 ms");
+  if (c.verify) std::printf(", verified by cuzk-bench %d/%zu", verified, records.size());
+  std::printf("\n");
+  int width = 28;
+  for (const auto& [key, g] : groups) width = std::max(width, static_cast<int>(key.first.size()));
+  std::printf("  %-*s %-9s %6s %6s %11s %11s\n", width, "kind/circuit", "priority", "proofs", "ok", "p50 ms", "p99 ms");
   for (const auto& [key, g] : groups)
-    std::printf("  %-28s %-9s %6d %6d %11.1f %11.1f\n", key.first.c_str(), key.second.c_str(), g.n, g.ok,
+    std::printf("  %-*s %-9s %6d %6d %11.1f %11.1f\n", width, key.first.c_str(), key.second.c_str(), g.n, g.ok,
                 percentile(g.lat, 50) * 1e3, percentile(g.lat, 99) * 1e3);
   return static_cast<std::size_t>(ok) == records.size() ? kExitOk : kExitProofsFailed;
 }

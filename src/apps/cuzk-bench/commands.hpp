@@ -12,6 +12,7 @@ namespace cuzk::bench {
 struct SingleArgs {
   RequestTemplate req;
   std::string request_id, proof_out, public_out;
+  std::string proof_bytes_out;  // the proof's bytes (BLS12-381: bellperson's 192-byte format)
 };
 struct BatchArgs {
   RequestTemplate req;

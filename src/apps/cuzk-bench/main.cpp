@@ -1,6 +1,7 @@
-// cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load,
-// checks every returned proof with the circuit's verification key (--verify), and runs the
-// admin calls (status, preload, evict, cancel).
+// cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load
+// (Filecoin PoSt too, from vanilla proof files or synthetic ones made here), checks every
+// returned proof with the circuit's verification key (--verify), and runs the admin calls
+// (status, preload, evict, cancel).
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -13,10 +14,47 @@ namespace {
 
 void add_request_options(CLI::App* sub, cuzk::bench::RequestTemplate& r) {
   sub->add_option("--circuit", r.circuit, "circuit id (empty with a Filecoin --kind: the daemon's circuit for the kind)");
-  sub->add_option("--kind", r.kind, "groth16, winning_post, window_post, porep, snap_deals")->capture_default_str();
+  auto* kind =
+      sub->add_option("--kind", r.kind, "groth16, winning_post, window_post, porep, snap_deals")->capture_default_str();
   sub->add_option("--priority", r.priority, "low, normal, high, critical (default: the kind's)");
-  sub->add_option("--seed", r.seed, "native circuits: seed of the first witness (proof i uses seed + i)")->capture_default_str();
-  sub->add_option("--wtns", r.wtns_path, "circom .wtns for circuits registered from a .zkey")->check(CLI::ExistingFile);
+  sub->add_option("--seed", r.seed,
+                  "seed of the first proof's input (proof i uses seed + i): native circuits' witness; PoSt: synthetic "
+                  "vanilla proofs and, without --randomness, the randomness")
+      ->capture_default_str();
+  auto* wtns =
+      sub->add_option("--wtns", r.wtns_path, "circom .wtns for circuits registered from a .zkey")->check(CLI::ExistingFile);
+
+  // Filecoin PoSt: a PostRequest; the kind follows from the registered proof.
+  cuzk::bench::PostOptions& p = r.post;
+  auto* post = sub->add_option("--post-proof", p.proof,
+                               "Filecoin PoSt request of this registered proof: go-state-types number (0-4 WinningPoSt, "
+                               "5-14 WindowPoSt) or name (StackedDrgWindow2KiBV1, StackedDrgWinning2KiBV1, ...)")
+                   ->excludes(kind)
+                   ->excludes(wtns);
+  sub->add_option("--partition", p.partition, "PoSt: WindowPoSt partition index (WinningPoSt: 0)")
+      ->capture_default_str()
+      ->needs(post);
+  auto* ids = sub->add_option("--sector-ids", p.sector_ids,
+                              "PoSt: the sectors, in order (1,2,...); synthetic default 1..--sectors; with --vanilla "
+                              "the ids the proofs must be")
+                  ->needs(post);
+  sub->add_option("--sectors", p.sectors, "PoSt: synthetic sectors (WindowPoSt: 1 to the partition size)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber)
+      ->needs(post)
+      ->excludes(ids);
+  sub->add_option("--randomness", p.randomness,
+                  "PoSt: the 32-byte challenge seed, 64 hex digits or base64, a canonical field element (default: "
+                  "derived from --seed)")
+      ->needs(post);
+  sub->add_flag("--chain-randomness", p.chain_randomness,
+                "PoSt: --randomness is chain randomness: clear the top two bits of its byte 31 first, as Lotus does")
+      ->needs(post);
+  sub->add_option("--vanilla", p.vanilla,
+                  "PoSt: vanilla proof files (filecoin-proofs-api bincode), one per sector, in order, made with "
+                  "--randomness (default: synthetic vanilla proofs made here)")
+      ->check(CLI::ExistingFile)
+      ->needs(post);
 }
 
 }  // namespace
@@ -38,6 +76,7 @@ int main(int argc, char** argv) {
   s->add_option("--request-id", single.request_id, "idempotency key (default: assigned by the daemon)");
   s->add_option("--proof", single.proof_out, "write proof.json here");
   s->add_option("--public", single.public_out, "write public.json here");
+  s->add_option("--proof-bytes", single.proof_bytes_out, "write the proof's bytes here (PoSt: the 192-byte proof)");
 
   BatchArgs batch;
   bool batch_quiet = false;

@@ -1,5 +1,6 @@
-// Parsing what an operator types for the `cuzk post` subcommands: registered proofs, randomness,
-// sector lists, commitments. Every parser throws DecodeError naming the bad value.
+// Parsing what an operator types for the `cuzk post` subcommands and cuzk-bench's PoSt requests:
+// registered proofs, randomness, sector lists, commitments. Every parser throws DecodeError
+// naming the bad value.
 #pragma once
 
 #include <cstdint>
