@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Filecoin PoSt on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
+#
+#   scripts/filecoin_device_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
+#       cuzk-bench, cuzk, post_bench and engine_cuda_test for sm_90 into build/h-gpu and packs
+#       them with the shared libraries they load into build/filecoin-kit/bin.tar.xz.
+#   scripts/filecoin_device_run.sh             THERE (carry build/filecoin-kit): runs, in order,
+#       1. post_bench synth: a 32 GiB WindowPoSt partition's vanilla check and witness synthesis
+#          from the real vanilla proof, on all cores and on 2; WinningPoSt 32 GiB likewise;
+#       2. WinningPoSt 32 GiB end to end from the request: `cuzk post setup` TEST keys, then
+#          cuzk-daemon on the CUDA backend serving them and cuzk-bench requests (every proof
+#          verified by the daemon with the .vk, and again by cuzk-bench);
+#       3. post_bench gpu: the whole 32 GiB WindowPoSt partition on the GPU (synthetic key points:
+#          see bench/filecoin/post_gpu_bench.cpp);
+#       4. engine_cuda_test (the engine on the CUDA backend).
+#   STEPS (default "1 2 3 4") picks steps: one device command may run 10 minutes.
+#   Logs under $OUT (default build/filecoin-out): summary.txt and one log per step.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+KIT=$ROOT/build/filecoin-kit
+BINS="cuzk-daemon cuzk-bench cuzk post_bench engine_cuda_test"
+
+if [ "${1:-}" = "--prepare" ]; then
+  set -e
+  B=${PREP_BUILD:-$ROOT/build/h-gpu}
+  gen=(); [ -f "$B/CMakeCache.txt" ] || gen=(-G Ninja)
+  cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
+  cmake --build "$B" --target $BINS -j"$(nproc)"
+  STAGE=$(mktemp -d)
+  mkdir -p "$STAGE/bin" "$STAGE/lib"
+  for b in $BINS; do cp "$(find "$B" -name "$b" -type f -perm -u+x | head -1)" "$STAGE/bin/"; done
+  strip "$STAGE"/bin/* 2>/dev/null || true
+  ldd "$STAGE"/bin/* | awk '$3 ~ /^\// {print $3}' | sort -u | grep -Ev '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' |
+    while read -r so; do cp -L "$so" "$STAGE/lib/"; done
+  rm -rf "$KIT" && mkdir -p "$KIT"
+  tar cJf "$KIT/bin.tar.xz" -C "$STAGE" bin lib
+  (git rev-parse HEAD; date -u) > "$KIT/BUILT_FROM"
+  rm -rf "$STAGE"
+  du -sh "$KIT"
+  exit 0
+fi
+
+OUT=${OUT:-$ROOT/build/filecoin-out}
+mkdir -p "$OUT"
+WORK=$(mktemp -d)
+tar xJf "$KIT/bin.tar.xz" -C "$WORK"
+export LD_LIBRARY_PATH=$WORK/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export CUZK_FILECOIN_DATA=$ROOT/tests/filecoin/data
+BIN=$WORK/bin
+SUMMARY=$OUT/summary.txt
+say() { echo "$*" | tee -a "$SUMMARY"; }
+STEPS=" ${STEPS:-1 2 3 4} "
+step() { [[ "$STEPS" == *" $1 "* ]]; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+{ echo "built from: $(tr '\n' ' ' < "$KIT/BUILT_FROM")"; date -u
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; echo "cores $(nproc)"; free -g | head -2; } > "$SUMMARY" 2>&1
+cat "$SUMMARY"
+
+if step 1; then
+say "== 1. synthesis (post_bench synth)"
+timeout 300 "$BIN/post_bench" synth 8 3 > "$OUT/synth.log" 2>&1; say "window 32 GiB, all cores rc=$?"
+CUZK_BENCH_THREADS=2 timeout 300 "$BIN/post_bench" synth 8 1 >> "$OUT/synth.log" 2>&1; say "window 32 GiB, 2 threads rc=$?"
+timeout 120 "$BIN/post_bench" synth 3 5 >> "$OUT/synth.log" 2>&1; say "winning 32 GiB rc=$?"
+grep -E "StackedDrg|decoded|synthesized|QAP" "$OUT/synth.log" | tee -a "$SUMMARY"
+fi
+
+if step 2; then
+say "== 2. WinningPoSt 32 GiB through cuzk-daemon (cuda backend)"
+PARAMS=$WORK/params
+t0=$(now_ms)
+timeout 400 "$BIN/cuzk" post setup --proof StackedDrgWinning32GiBV1 --proof StackedDrgWindow2KiBV1 --dir "$PARAMS" --seed 1 \
+  > "$OUT/daemon.log" 2>&1
+say "TEST keys written rc=$? in $(( $(now_ms) - t0 )) ms"
+DAEMON=$BIN/cuzk-daemon READY_TIMEOUT_S=240
+# shellcheck source=../tests/server/daemon_lib.sh
+. "$ROOT/tests/server/daemon_lib.sh"  # start_daemon / stop_daemon (stopped at exit)
+cat > "$WORK/d.toml" <<EOF
+[server]
+unix_socket = "$WORK/d.sock"
+tcp_listen = ""
+http_listen = ""
+[engine]
+backend = "cuda"
+devices = 1
+workers_per_device = 2
+max_batch_wait_ms = 0
+pinned_budget_bytes = "8GiB"
+cache_dir = "$WORK/cache"
+[filecoin]
+parameter_dir = "$PARAMS"
+EOF
+start_daemon --config "$WORK/d.toml" >> "$OUT/daemon.log" 2>&1
+BENCH=("$BIN/cuzk-bench" --target "unix:$WORK/d.sock" --timeout 120 --verify)
+for i in 1 2 3; do
+  timeout 120 "${BENCH[@]}" single --post-proof StackedDrgWinning32GiBV1 --seed "$i" >> "$OUT/daemon.log" 2>&1
+  say "single WinningPoSt 32 GiB #$i rc=$?"
+done
+timeout 240 "${BENCH[@]}" batch -n 30 -j 1 --post-proof StackedDrgWinning32GiBV1 --no-progress >> "$OUT/daemon.log" 2>&1
+say "batch 30 x 1 WinningPoSt 32 GiB rc=$?"
+timeout 120 "${BENCH[@]}" batch -n 8 -j 2 --post-proof StackedDrgWindow2KiBV1 --sectors 2 --no-progress >> "$OUT/daemon.log" 2>&1
+say "batch 8 x 2 WindowPoSt 2 KiB rc=$?"
+grep -E "total|latency|throughput|succeeded|verify|phase|ms$" "$OUT/daemon.log" | tail -40 | tee -a "$SUMMARY"
+stop_daemon >> "$OUT/daemon.log" 2>&1
+cp "$WORK/daemon.log" "$OUT/daemon_server.log"
+fi
+
+if step 3; then
+say "== 3. 32 GiB WindowPoSt partition on the GPU (post_bench gpu)"
+timeout 560 "$BIN/post_bench" gpu 8 2 > "$OUT/gpu.log" 2>&1
+say "rc=$?"
+tee -a "$SUMMARY" < "$OUT/gpu.log"
+fi
+
+if step 4; then
+  say "== 4. engine_cuda_test"
+  CUZK_ORACLE_DIR=$WORK timeout 300 "$BIN/engine_cuda_test" > "$OUT/engine_cuda_test.log" 2>&1
+  say "rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/engine_cuda_test.log" | tr '\n' ' ')"
+fi
+rm -rf "$WORK"
