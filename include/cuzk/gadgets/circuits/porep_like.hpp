@@ -10,8 +10,12 @@
 // Parents' labels are private inputs (the real protocol also opens their columns; left out) and
 // every challenge has its own random trees, so any domain size (up to 2^27 and beyond) needs no
 // tree in memory. BLS12-381 only (254-bit packing needs F::kBits > 254).
+// The replica id and the challenged node vary with the seed, so they are allocated bits, not
+// constants: the recorded system depends on the shape parameters alone and one key proves every
+// seed (constants would fold into the SHA-256 rounds and change the constraints).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
@@ -112,14 +116,14 @@ struct PorepLike {
 
   template <class CS>
   void synthesize_challenge(CS& cs, std::size_t c) const {
-    // replica_id and the layer/node words are public data of the proof: constants here.
-    std::vector<Boolean<F>> rid;
-    rid.reserve(256);
-    for (auto b : replica_id)
-      for (int k = 7; k >= 0; --k) rid.push_back(Boolean<F>::constant(((b >> k) & 1) != 0));
     {
       cs::Namespace ns(cs, [c] { return "challenge " + std::to_string(c); });
       const Challenge& x = ch[c];
+      std::vector<Boolean<F>> rid;
+      {
+        cs::Namespace nid(cs, "replica_id");
+        rid = alloc_bytes_be<F>(cs, replica_id);
+      }
       auto leaf_bits = alloc_bytes_be<F>(cs, x.data.leaf);
       {
         cs::Namespace nd(cs, "comm_d");
@@ -131,8 +135,10 @@ struct PorepLike {
         cs::Namespace nl(cs, [l] { return "label " + std::to_string(l); });
         std::vector<Boolean<F>> msg = rid;
         const auto pre = label_preimage(l, x.node, {});
-        for (std::size_t i = 32; i < 64; ++i)
-          for (int k = 7; k >= 0; --k) msg.push_back(Boolean<F>::constant(((pre[i] >> k) & 1) != 0));
+        Digest layer_node{};
+        std::copy(pre.begin() + 32, pre.begin() + 64, layer_node.begin());
+        const auto ln_bits = alloc_bytes_be<F>(cs, layer_node);
+        msg.insert(msg.end(), ln_bits.begin(), ln_bits.end());
         for (const auto& p : x.parent_labels[l]) {
           auto bits = alloc_bytes_be<F>(cs, p);
           msg.insert(msg.end(), bits.begin(), bits.end());
