@@ -86,15 +86,15 @@ TEST(FilecoinPor, Sha256TreesMatchTheRustCounts) {
   for (const auto& tc : cases) run_tree<Sha256Hasher>(tc, test::sha256_node, 1, 7 + tc.shape.base_arity);
 }
 
-TEST(FilecoinPor, NoChallengeInputVariantReachesTheRoot) {
-  // por_no_challenge_input: the index bits come from the caller, the root is allocated by it.
-  const TreeShape shape{8, 8, 2};
-  const std::uint64_t leaves = 64 * 16;
+// por_no_challenge_input: the index bits come from the caller, the root is allocated by it.
+template <class H>
+void check_no_challenge_input(const TreeShape& shape, std::uint64_t leaves, const test::NodeHash& node,
+                              std::vector<std::uint64_t> indices) {
   std::mt19937_64 rng(11);
   std::vector<Fr> data(leaves);
   for (auto& x : data) x = Fr::random(rng);
-  const test::NativeTree tree(shape.level_arities(leaves), data, test::poseidon_node);
-  for (std::uint64_t i : {std::uint64_t{0}, std::uint64_t{517}, leaves - 1}) {
+  const test::NativeTree tree(shape.level_arities(leaves), data, node);
+  for (std::uint64_t i : indices) {
     for (bool corrupt : {false, true}) {
       cs::CheckCS<Fr> cs;
       std::vector<AllocatedBit> bits;
@@ -107,10 +107,15 @@ TEST(FilecoinPor, NoChallengeInputVariantReachesTheRoot) {
         for (const Fr& s : lv.siblings) path.back().push_back(AllocatedNum::alloc_value(cs, "s", s));
       }
       auto root = AllocatedNum::alloc_value(cs, "root", corrupt ? tree.root() + Fr::one() : tree.root());
-      por_no_challenge_input<PoseidonHasher>(cs, shape, bits, leaf, path, root);
+      por_no_challenge_input<H>(cs, shape, bits, leaf, path, root);
       EXPECT_EQ(cs.is_satisfied(), !corrupt) << "leaf " << i;
     }
   }
+}
+
+TEST(FilecoinPor, NoChallengeInputVariantReachesTheRoot) {
+  check_no_challenge_input<PoseidonHasher>({8, 8, 2}, 64 * 16, test::poseidon_node, {0, 517, 64 * 16 - 1});
+  check_no_challenge_input<Sha256Hasher>({2, 0, 0}, 16, test::sha256_node, {0, 11});
 }
 
 }  // namespace
