@@ -51,22 +51,21 @@ export CUZK_FILECOIN_DATA=$ROOT/tests/filecoin/data
 BIN=$WORK/bin
 SUMMARY=$OUT/summary.txt
 say() { echo "$*" | tee -a "$SUMMARY"; }
-STEPS=" ${STEPS:-1 2 3 4} "
-step() { [[ "$STEPS" == *" $1 "* ]]; }
+STEPS=${STEPS:-1 2 3 4}  # run in this order
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 { echo "built from: $(tr '\n' ' ' < "$KIT/BUILT_FROM")"; date -u
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; echo "cores $(nproc)"; free -g | head -2; } > "$SUMMARY" 2>&1
 cat "$SUMMARY"
 
-if step 1; then
+step1() {
 say "== 1. synthesis (post_bench synth)"
 timeout 300 "$BIN/post_bench" synth 8 3 > "$OUT/synth.log" 2>&1; say "window 32 GiB, all cores rc=$?"
 CUZK_BENCH_THREADS=2 timeout 300 "$BIN/post_bench" synth 8 1 >> "$OUT/synth.log" 2>&1; say "window 32 GiB, 2 threads rc=$?"
 timeout 120 "$BIN/post_bench" synth 3 5 >> "$OUT/synth.log" 2>&1; say "winning 32 GiB rc=$?"
 grep -E "StackedDrg|decoded|synthesized|QAP" "$OUT/synth.log" | tee -a "$SUMMARY"
-fi
+}
 
-if step 2; then
+step2() {
 say "== 2. WinningPoSt 32 GiB through cuzk-daemon (cuda backend)"
 PARAMS=$WORK/params
 t0=$(now_ms)
@@ -104,18 +103,20 @@ say "batch 8 x 2 WindowPoSt 2 KiB rc=$?"
 grep -E "total|latency|throughput|succeeded|verify|phase|ms$" "$OUT/daemon.log" | tail -40 | tee -a "$SUMMARY"
 stop_daemon >> "$OUT/daemon.log" 2>&1
 cp "$WORK/daemon.log" "$OUT/daemon_server.log"
-fi
+}
 
-if step 3; then
+step3() {
 say "== 3. 32 GiB WindowPoSt partition on the GPU (post_bench gpu)"
-timeout 560 "$BIN/post_bench" gpu 8 2 > "$OUT/gpu.log" 2>&1
+timeout 420 "$BIN/post_bench" gpu 8 2 > "$OUT/gpu.log" 2>&1
 say "rc=$?"
 tee -a "$SUMMARY" < "$OUT/gpu.log"
-fi
+}
 
-if step 4; then
+step4() {
   say "== 4. engine_cuda_test"
   CUZK_ORACLE_DIR=$WORK timeout 300 "$BIN/engine_cuda_test" > "$OUT/engine_cuda_test.log" 2>&1
   say "rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/engine_cuda_test.log" | tr '\n' ' ')"
-fi
+}
+
+for s in $STEPS; do "step$s"; done
 rm -rf "$WORK"
