@@ -267,12 +267,6 @@ TEST(FilecoinSha256, CheckModeNamesTheBrokenConstraint) {
 // its bit-reversed digest packed into one number. create_label.rs:172 asserts 532_025
 // constraints for the test circuit (37·256 parent bits and 256 id bits allocated first).
 
-std::vector<Boolean> reverse_bit_numbering(std::vector<Boolean> bits) {  // util.rs
-  while (bits.size() % 8 != 0) bits.push_back(Boolean::constant(false));
-  for (std::size_t i = 0; i < bits.size(); i += 8) std::reverse(bits.begin() + i, bits.begin() + i + 8);
-  return bits;
-}
-
 struct CreateLabelCircuit {
   Bytes id;                   // 32 bytes
   std::vector<Bytes> parents;  // 37 x 32 bytes

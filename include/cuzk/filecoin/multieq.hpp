@@ -16,8 +16,9 @@
 // noexcept a failure there (out of memory, too many wires) terminates instead of leaving a silently
 // short circuit. Call finish() to get such errors as exceptions.
 //
-// Only systems that look at constraints (CS::kRecords) keep the combinations; in witness mode
-// the object does nothing.
+// Only systems that look at constraints (CS::kRecords) keep the combinations; the others still
+// count the bits and emit each flush (empty), so every mode sees the same constraints in the same
+// order (a counting system's totals, a witness system's constraint numbers).
 #pragma once
 
 #include <array>
@@ -62,16 +63,16 @@ class MultiEq {
 
   // lhs = rhs, both below 2^num_bits (multieq.rs, enforce_equal).
   void enforce_equal(std::size_t num_bits, const Lc& lhs, const Lc& rhs) {
+    if (kFrCapacity <= bits_used_ + num_bits) flush();
+    if (kFrCapacity <= bits_used_ + num_bits) throw std::length_error("MultiEq: equality wider than CAPACITY");
     if constexpr (CS::kRecords) {
-      if (kFrCapacity <= bits_used_ + num_bits) flush();
-      if (kFrCapacity <= bits_used_ + num_bits) throw std::length_error("MultiEq: equality wider than CAPACITY");
       const Fr& coeff = multieq_detail::pow2(bits_used_);
       lhs_.add_scaled(lhs, coeff);
       rhs_.add_scaled(rhs, coeff);
-      bits_used_ += num_bits;
     } else {
-      (void)num_bits, (void)lhs, (void)rhs;
+      (void)lhs, (void)rhs;
     }
+    bits_used_ += num_bits;
   }
 
   // Emits the pending terms, if any (the Rust Drop).

@@ -62,6 +62,15 @@ inline std::vector<Fr> compute_multipacking(std::span<const bool> bits) {
   return out;
 }
 
+// storage-proofs-core util::reverse_bit_numbering: padded with constant zeros to whole bytes,
+// then each byte's 8 bits reversed (little-endian bits <-> SHA-256's most significant first).
+inline std::vector<Boolean> reverse_bit_numbering(std::vector<Boolean> bits) {
+  while (bits.size() % 8 != 0) bits.push_back(Boolean::constant(false));
+  for (std::size_t i = 0; i < bits.size(); i += 8) std::reverse(bits.begin() + static_cast<std::ptrdiff_t>(i),
+                                                                bits.begin() + static_cast<std::ptrdiff_t>(i + 8));
+  return bits;
+}
+
 // Bytes to bits, most significant bit of each byte first (bellperson's bytes_to_bits).
 inline std::vector<bool> bytes_to_bits(std::span<const std::uint8_t> bytes) {
   std::vector<bool> out;

@@ -114,6 +114,45 @@ inline void check_path(const TreeShape& shape, std::uint64_t leaves, std::span<c
 
 }  // namespace por_detail
 
+namespace por_detail {
+
+// PoRCircuit::synthesize from the allocated leaf on: the base, sub and top sub-paths, the index
+// bits packed into public inputs ("path"), then computed root·1 = root; root() gives the root
+// (allocating it when it is not the caller's: "root_value"), inputized unless private.
+template <class Hasher, class CS, class RootFn>
+void por_body(CS& cs, const TreeShape& shape, std::uint64_t leaves, AllocatedNum cur, std::span<const PathLevel> path,
+              RootFn&& root, bool private_root) {
+  check_path(shape, leaves, path);
+  const std::size_t nbase = shape.base_levels(leaves);
+  std::vector<Boolean> bits;
+  bits.reserve(shape.index_bits(leaves));
+  {
+    cs::Namespace ns(cs, "base");
+    cur = sub_path<Hasher>(cs, cur, path.subspan(0, nbase), shape.base_arity, bits);
+  }
+  {
+    cs::Namespace ns(cs, "sub");
+    cur = sub_path<Hasher>(cs, cur, path.subspan(nbase, shape.sub_arity ? 1 : 0), shape.sub_arity, bits);
+  }
+  {
+    cs::Namespace ns(cs, "top");
+    cur = sub_path<Hasher>(cs, cur, path.subspan(nbase + (shape.sub_arity ? 1 : 0), shape.top_arity ? 1 : 0),
+                           shape.top_arity, bits);
+  }
+  {
+    cs::Namespace ns(cs, "path");
+    pack_into_inputs(cs, std::span<const Boolean>(bits));
+  }
+  const AllocatedNum rt = root();
+  enforce_equal(cs, "enforce root is correct", cur, rt);
+  if (!private_root) {
+    cs::Namespace ns(cs, "root");
+    rt.inputize(cs);
+  }
+}
+
+}  // namespace por_detail
+
 // PoRCircuit::synthesize. The leaf is allocated here ("value"); the root is the caller's
 // (an allocated number: the por.rs Root::Var case) unless `root_value` is given, which is then
 // allocated ("root_value"). The index bits are exposed as packed public inputs ("path"); with
@@ -121,44 +160,24 @@ inline void check_path(const TreeShape& shape, std::uint64_t leaves, std::span<c
 template <class Hasher, class CS>
 void por_circuit(CS& cs, const TreeShape& shape, std::uint64_t leaves, const Fr& leaf, std::span<const PathLevel> path,
                  const AllocatedNum* root_var, const Fr& root_value, bool private_root) {
-  por_detail::check_path(shape, leaves, path);
   AllocatedNum cur;
   {
     cs::Namespace ns(cs, "value");
     cur = AllocatedNum::alloc(cs, "num", [&] { return leaf; });
   }
-  const std::size_t nbase = shape.base_levels(leaves);
-  std::vector<Boolean> bits;
-  bits.reserve(shape.index_bits(leaves));
-  {
-    cs::Namespace ns(cs, "base");
-    cur = por_detail::sub_path<Hasher>(cs, cur, path.subspan(0, nbase), shape.base_arity, bits);
-  }
-  {
-    cs::Namespace ns(cs, "sub");
-    cur = por_detail::sub_path<Hasher>(cs, cur, path.subspan(nbase, shape.sub_arity ? 1 : 0), shape.sub_arity, bits);
-  }
-  {
-    cs::Namespace ns(cs, "top");
-    cur = por_detail::sub_path<Hasher>(cs, cur, path.subspan(nbase + (shape.sub_arity ? 1 : 0), shape.top_arity ? 1 : 0),
-                                       shape.top_arity, bits);
-  }
-  {
-    cs::Namespace ns(cs, "path");
-    pack_into_inputs(cs, std::span<const Boolean>(bits));
-  }
-  AllocatedNum rt;
-  if (root_var) {
-    rt = *root_var;
-  } else {
+  por_detail::por_body<Hasher>(cs, shape, leaves, cur, path, [&] {
+    if (root_var) return *root_var;
     cs::Namespace ns(cs, "root_value");
-    rt = AllocatedNum::alloc(cs, "num", [&] { return root_value; });
-  }
-  enforce_equal(cs, "enforce root is correct", cur, rt);
-  if (!private_root) {
-    cs::Namespace ns(cs, "root");
-    rt.inputize(cs);
-  }
+    return AllocatedNum::alloc(cs, "num", [&] { return root_value; });
+  }, private_root);
+}
+
+// storage-proofs-porep's enforce_inclusion: PoRCircuit with an allocated leaf and an allocated,
+// private root (both Root::Var: nothing allocated for them).
+template <class Hasher, class CS>
+void enforce_inclusion(CS& cs, const TreeShape& shape, std::uint64_t leaves, std::span<const PathLevel> path,
+                       const AllocatedNum& root, const AllocatedNum& leaf) {
+  por_detail::por_body<Hasher>(cs, shape, leaves, leaf, path, [&] { return root; }, /*private_root=*/true);
 }
 
 // por_no_challenge_input: the path hashed from an allocated leaf with the caller's index bits

@@ -152,7 +152,7 @@ class UInt32 {
       max_value >>= 1;
       ++i;
     }
-    if constexpr (CS::kRecords) meq.enforce_equal(i, lc, result_lc);
+    meq.enforce_equal(i, lc, result_lc);  // the combinations are empty unless CS::kRecords
     return UInt32(out, known ? std::optional<std::uint32_t>(static_cast<std::uint32_t>(sum)) : std::nullopt);
   }
 

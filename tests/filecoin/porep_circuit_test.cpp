@@ -1,0 +1,71 @@
+// The StackedDRG circuit's shape against rust-fil-proofs: the constraint and input counts of one
+// partition for every sector size (filecoin-proofs' published figures) and of the test graphs
+// storage-proofs-porep/tests/stacked_circuit.rs asserts (8 nodes per base tree, 2 layers, one
+// challenge).
+#include <gtest/gtest.h>
+
+#include "cuzk/filecoin/porep_circuit.hpp"
+
+namespace cuzk::filecoin {
+namespace {
+
+struct Counts {
+  std::size_t constraints, inputs;
+};
+
+Counts count(const PorepShape& shape) {
+  cs::CountCS<Fr> c;
+  StackedCircuit::blank(shape).synthesize(c);
+  return {c.num_constraints(), c.num_inputs()};
+}
+
+TEST(FilecoinPorepCircuit, TestGraphCountsOfTheRustTests) {
+  struct Case {
+    TreeShape tree;
+    std::size_t constraints;
+  };
+  // test_stacked_porep_circuit_poseidon_base_2 / base_8 / sub_8_4 / top_8_4_2: 22 inputs each.
+  const Case cases[] = {{{2, 0, 0}, 1'206'212}, {{8, 0, 0}, 1'199'620}, {{8, 4, 0}, 1'296'576}, {{8, 4, 2}, 1'346'982}};
+  for (const auto& c : cases) {
+    const std::uint64_t base_trees = (c.tree.sub_arity ? c.tree.sub_arity : 1) * (c.tree.top_arity ? c.tree.top_arity : 1);
+    const Counts got = count(PorepShape{c.tree, 8 * base_trees, 2, 1});
+    EXPECT_EQ(got.constraints, c.constraints) << c.tree.base_arity << "-" << c.tree.sub_arity << "-" << c.tree.top_arity;
+    EXPECT_EQ(got.inputs, 22u);
+  }
+}
+
+TEST(FilecoinPorepCircuit, PartitionCountsOfEverySectorSize) {
+  struct Case {
+    RegisteredSealProof proof;
+    std::size_t constraints, inputs;
+  };
+  const Case cases[] = {
+      {RegisteredSealProof::StackedDrg2KiBV1_1, 2'687'921, 40},
+      {RegisteredSealProof::StackedDrg8MiBV1_1, 3'844'929, 40},
+      {RegisteredSealProof::StackedDrg512MiBV1_1, 4'423'433, 40},
+      {RegisteredSealProof::StackedDrg32GiBV1_1, 130'278'541, 328},
+      {RegisteredSealProof::StackedDrg64GiBV1_1, 131'185'849, 328},
+      {RegisteredSealProof::StackedDrg2KiBV1, 2'687'921, 40},
+  };
+  for (const auto& c : cases) {
+    const auto& info = seal_proof_info(c.proof);
+    const Counts got = count(porep_shape(info));
+    EXPECT_EQ(got.constraints, c.constraints) << info.name;
+    EXPECT_EQ(got.inputs, c.inputs) << info.name;
+  }
+}
+
+TEST(FilecoinPorepCircuit, CountingAndRecordingSeeTheSameSystem) {
+  // Gadgets may skip work in modes that record nothing (MultiEq keeps no combinations there); the
+  // constraints and wires must be the same in every mode.
+  const PorepShape shape{{8, 0, 0}, 8, 2, 1};
+  cs::CountCS<Fr> c;
+  StackedCircuit::blank(shape).synthesize(c);
+  const auto r = cs::record<Fr>(StackedCircuit::blank(shape));
+  EXPECT_EQ(c.num_constraints(), r.num_constraints);
+  EXPECT_EQ(c.num_inputs() + c.num_aux(), r.num_vars);
+  EXPECT_EQ(c.num_inputs(), r.num_public + 1);
+}
+
+}  // namespace
+}  // namespace cuzk::filecoin
