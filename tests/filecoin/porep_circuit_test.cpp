@@ -4,7 +4,10 @@
 // challenge).
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "cuzk/filecoin/porep_circuit.hpp"
+#include "cuzk/filecoin/porep_witness.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -65,6 +68,44 @@ TEST(FilecoinPorepCircuit, CountingAndRecordingSeeTheSameSystem) {
   EXPECT_EQ(c.num_constraints(), r.num_constraints);
   EXPECT_EQ(c.num_inputs() + c.num_aux(), r.num_vars);
   EXPECT_EQ(c.num_inputs(), r.num_public + 1);
+}
+
+// A partition with random values of the right shape (not a satisfied one: the witness's
+// construction does not depend on satisfaction).
+StackedCircuit random_partition(const PorepShape& shape, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto path = [&](const TreeShape& t) {
+    std::vector<PathLevel> p;
+    for (unsigned a : t.level_arities(shape.nodes)) {
+      PathLevel l{{}, static_cast<std::uint32_t>(rng() % a)};
+      for (unsigned k = 0; k + 1 < a; ++k) l.siblings.push_back(Fr::random(rng));
+      p.push_back(l);
+    }
+    return p;
+  };
+  auto column = [&] {
+    PorepColumn c;
+    for (std::size_t l = 0; l < shape.layers; ++l) c.rows.push_back(Fr::random(rng));
+    c.path = path(shape.tree);
+    return c;
+  };
+  std::vector<PorepChallengeValues> ch(shape.challenges);
+  for (auto& v : ch) {
+    v.challenge = rng() % shape.nodes;
+    v.data_leaf = Fr::random(rng);
+    v.comm_d_path = path(TreeShape{2, 0, 0});
+    v.comm_r_last_path = path(shape.tree);
+    v.comm_c_path = path(shape.tree);
+    for (std::size_t k = 0; k < kSdrDrgParents; ++k) v.drg_parents.push_back(column());
+    for (std::size_t k = 0; k < kSdrExpParents; ++k) v.exp_parents.push_back(column());
+  }
+  const PorepHeaderValues h{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
+  return StackedCircuit(shape, h, std::move(ch));
+}
+
+TEST(FilecoinPorepCircuit, ChallengeParallelWitnessEqualsTheSequentialOne) {
+  const StackedCircuit c = random_partition(PorepShape{{8, 0, 0}, 64, 2, 3}, 7);
+  EXPECT_EQ(porep_witness_full(c), cs::witness<Fr>(c).full());
 }
 
 }  // namespace
