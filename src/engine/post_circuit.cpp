@@ -144,7 +144,7 @@ class PostCircuit final : public TypedCircuit<Bls> {
     s.domain_size = domain;
     s.h_len = n.h;
     s.rows = constraints + inputs + 1;
-    s.nnz = slots * (slot.A.nnz() + slot.B.nnz() + slot.C.nnz()) + inputs + 1;
+    s.nnz = slots * (slot.A.nnz() + slot.B.nnz()) + inputs + 1;  // the loaded key keeps A and B only
     s.g1_bytes = sizeof(Bls::G1Affine);
     s.g2_bytes = sizeof(Bls::G2Affine);
     s.fr_bytes = sizeof(fc::Fr);
