@@ -27,6 +27,19 @@ struct StressArgs {
   bool progress = true;
 };
 
+// gen-vanilla porep: a synthetic C1 file (no daemon).
+struct GenPorepArgs {
+  std::string sector_size, proof;  // one of them at least
+  std::uint64_t seed = 1;          // ticket, seed and data (porep_gen_params)
+  std::uint64_t sector = 1;
+  std::string prover_id = "1000";  // actor id or 64 hex digits
+  std::string ticket, porep_seed;  // 64 hex digits each, overriding the seed's
+  std::string out;                 // "" or "-": stdout
+  std::string format = "json";     // json, curio, bincode
+  std::string mode = "auto";       // auto, sealed, sparse
+  bool no_check = false;
+};
+
 int run_single(const Common& c, const SingleArgs& a);
 int run_batch(const Common& c, const BatchArgs& a);
 int run_stress(const Common& c, const StressArgs& a);
@@ -34,5 +47,6 @@ int run_status(const Common& c, bool json);
 int run_preload(const Common& c, const std::string& circuit);
 int run_evict(const Common& c, const std::string& circuit);
 int run_cancel(const Common& c, const std::string& request_id);
+int run_gen_vanilla_porep(const GenPorepArgs& a);
 
 }  // namespace cuzk::bench

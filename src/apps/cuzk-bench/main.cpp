@@ -1,7 +1,7 @@
 // cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load
 // (Filecoin PoSt too, from vanilla proof files or synthetic ones made here), checks every
 // returned proof with the circuit's verification key (--verify), and runs the admin calls
-// (status, preload, evict, cancel).
+// (status, preload, evict, cancel). gen-vanilla porep writes a synthetic PoRep C1 file.
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -107,6 +107,37 @@ int main(int argc, char** argv) {
   auto* can = app.add_subcommand("cancel", "cancel a queued or running proof");
   can->add_option("--id", request_id, "request id")->required();
 
+  GenPorepArgs gen_porep;
+  auto* gv = app.add_subcommand("gen-vanilla", "make SYNTHETIC vanilla proofs (test data, no daemon needed)");
+  gv->require_subcommand(1);
+  auto* gp = gv->add_subcommand(
+      "porep",
+      "a SYNTHETIC PoRep C1 output (SealCommitPhase1) of a test sector made here, NOT a sealed sector: up to 8 MiB "
+      "(and synthetic/NI proofs up to 512 MiB) the whole sector is sealed in memory; larger sectors get a sparse "
+      "all-zero (CC) sector consistent for the challenged nodes only (interactive proofs only). It passes the C1 "
+      "checks and satisfies the circuit, but its comm_r is on no chain");
+  gp->add_option("--sector-size", gen_porep.sector_size,
+                 "2KiB, 8MiB, 512MiB, 32GiB or 64GiB (default proof: its V1_1)");
+  gp->add_option("--proof", gen_porep.proof,
+                 "registered seal proof: go-state-types number (0-19) or name (StackedDrg32GiBV1_1, "
+                 "StackedDrg2KiBV1_1_Feat_SyntheticPoRep, ...)");
+  gp->add_option("--seed", gen_porep.seed, "derives the ticket, the interactive seed and the data")
+      ->capture_default_str();
+  gp->add_option("--sector", gen_porep.sector, "sector number")->capture_default_str();
+  gp->add_option("--prover-id", gen_porep.prover_id, "miner actor id (1000, f01000) or 64 hex digits")
+      ->capture_default_str();
+  gp->add_option("--ticket", gen_porep.ticket, "the sealing ticket, 64 hex digits (default: from --seed)");
+  gp->add_option("--porep-seed", gen_porep.porep_seed,
+                 "the interactive challenge seed, 64 hex digits (default: from --seed)");
+  gp->add_option("--out", gen_porep.out, "output file (default: stdout)");
+  gp->add_option("--format", gen_porep.format,
+                 "json (filecoin-ffi's C1 JSON), curio (Curio's C2 envelope: base64 of the JSON), bincode "
+                 "(supraseal's)")
+      ->capture_default_str();
+  gp->add_option("--mode", gen_porep.mode, "auto, sealed (whole sector in memory, up to 512 MiB) or sparse")
+      ->capture_default_str();
+  gp->add_flag("--no-check", gen_porep.no_check, "skip verify_c1 on the result");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -123,6 +154,7 @@ int main(int argc, char** argv) {
     if (pre->parsed()) return run_preload(common, circuit);
     if (ev->parsed()) return run_evict(common, circuit);
     if (can->parsed()) return run_cancel(common, request_id);
+    if (gp->parsed()) return run_gen_vanilla_porep(gen_porep);
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitUsage;

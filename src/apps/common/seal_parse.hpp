@@ -1,0 +1,29 @@
+// Parsing what an operator types for PoRep (seal) commands: registered seal proofs, sector sizes,
+// prover ids. Every parser throws DecodeError naming the bad value.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "cuzk/filecoin/fr.hpp"
+#include "cuzk/filecoin/registered_proof.hpp"
+
+namespace cuzk::cli {
+
+// A registered seal proof by its go-state-types number ("8") or by name, case-insensitive:
+// filecoin-proofs-api's ("StackedDrg32GiBV1_1") or Go's ("StackedDrg32GiBV1_1_Feat_NiPoRep").
+filecoin::RegisteredSealProof parse_seal_proof(std::string_view s);
+
+// A published sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" (case-insensitive) or its
+// bytes ("34359738368").
+std::uint64_t parse_sector_size(std::string_view s);
+
+// 32 raw bytes as 64 hex digits (optionally 0x-prefixed): tickets and seeds, which Lotus passes
+// as drawn (not field elements).
+filecoin::Bytes32 parse_hex32(std::string_view s, std::string_view what);
+
+// A prover id: an actor id ("1000", "f01000", "t01000": filecoin-ffi's toProverID of its ID
+// address) or its 32 bytes as 64 hex digits.
+filecoin::Bytes32 parse_prover_id(std::string_view s);
+
+}  // namespace cuzk::cli
