@@ -7,6 +7,7 @@
 #include <random>
 
 #include "cuzk/filecoin/porep_circuit.hpp"
+#include "cuzk/filecoin/porep_record.hpp"
 #include "cuzk/filecoin/porep_witness.hpp"
 
 namespace cuzk::filecoin {
@@ -101,6 +102,14 @@ StackedCircuit random_partition(const PorepShape& shape, std::uint64_t seed) {
   }
   const PorepHeaderValues h{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng)};
   return StackedCircuit(shape, h, std::move(ch));
+}
+
+TEST(FilecoinPorepCircuit, ChallengeReplicatedRecordingEqualsTheWholeRecording) {
+  for (const PorepShape& shape : {PorepShape{{8, 0, 0}, 64, 2, 3}, PorepShape{{8, 4, 2}, 512, 2, 2}}) {
+    const auto whole = cs::record<Fr>(StackedCircuit::blank(shape));
+    const auto fast = record_porep_circuit(shape);
+    EXPECT_TRUE(fast == whole) << shape.nodes;
+  }
 }
 
 TEST(FilecoinPorepCircuit, ChallengeParallelWitnessEqualsTheSequentialOne) {
