@@ -49,31 +49,53 @@ void replicate(const r1cs::CsrMatrix<Fr>& m, std::size_t header_rows, const Layo
   });
 }
 
+// The header and one challenge recorded, with how they replicate over the shape's challenges.
+struct OneChallenge {
+  r1cs::R1CS<Fr> r1;
+  std::size_t header_rows = 0;
+  Layout l;
+  std::uint64_t vars = 0, rows = 0;
+
+  explicit OneChallenge(const PorepShape& shape) {
+    const StackedCircuit one = StackedCircuit::blank(PorepShape{shape.tree, shape.nodes, shape.layers, 1});
+    cs::RecordCS<Fr> rec;
+    const PorepHeader h = one.synthesize_header(rec);
+    const std::size_t hi = rec.num_inputs() - 1, ha = rec.num_aux();
+    header_rows = rec.num_constraints();
+    one.synthesize_challenge(rec, 0, h);
+    r1 = std::move(rec).finish();
+    l.hi = static_cast<std::uint32_t>(hi);
+    l.ci = static_cast<std::uint32_t>(r1.num_public - hi);
+    l.ha = static_cast<std::uint32_t>(ha);
+    l.ca = static_cast<std::uint32_t>(r1.num_vars - 1 - r1.num_public - ha);
+    l.challenges = shape.challenges;
+    vars = std::uint64_t{l.total_inputs()} + l.ha + shape.challenges * std::uint64_t{l.ca};
+    rows = header_rows + shape.challenges * std::uint64_t{r1.num_constraints - header_rows};
+  }
+  // The whole partition's nonzeros of one matrix.
+  std::uint64_t nnz(const r1cs::CsrMatrix<Fr>& m) const {
+    const std::uint64_t hnnz = m.row_ptr[header_rows];
+    return hnnz + l.challenges * (m.nnz() - hnnz);
+  }
+};
+
 }  // namespace
 
 r1cs::R1CS<Fr> record_porep_circuit(const PorepShape& shape) {
-  const StackedCircuit one = StackedCircuit::blank(PorepShape{shape.tree, shape.nodes, shape.layers, 1});
-  cs::RecordCS<Fr> rec;
-  const PorepHeader h = one.synthesize_header(rec);
-  const std::size_t hi = rec.num_inputs() - 1, ha = rec.num_aux(), header_rows = rec.num_constraints();
-  one.synthesize_challenge(rec, 0, h);
-  const r1cs::R1CS<Fr> r1 = std::move(rec).finish();
-  Layout l;
-  l.hi = static_cast<std::uint32_t>(hi);
-  l.ci = static_cast<std::uint32_t>(r1.num_public - hi);
-  l.ha = static_cast<std::uint32_t>(ha);
-  l.ca = static_cast<std::uint32_t>(r1.num_vars - 1 - r1.num_public - ha);
-  l.challenges = shape.challenges;
-  const std::uint64_t vars = std::uint64_t{l.total_inputs()} + l.ha + shape.challenges * std::uint64_t{l.ca};
-  const std::uint64_t rows = header_rows + shape.challenges * std::uint64_t{r1.num_constraints - header_rows};
-  if (vars > std::numeric_limits<std::uint32_t>::max() || rows > std::numeric_limits<std::uint32_t>::max())
+  const OneChallenge o(shape);
+  if (o.vars > std::numeric_limits<std::uint32_t>::max() || o.rows > std::numeric_limits<std::uint32_t>::max())
     throw std::length_error("record_porep_circuit: more than 2^32 wires or constraints");
-  r1cs::R1CS<Fr> r = r1cs::make_empty_r1cs<Fr>(static_cast<std::uint32_t>(vars), l.total_inputs() - 1);
-  r.num_constraints = static_cast<std::uint32_t>(rows);
-  replicate(r1.A, header_rows, l, r.A);
-  replicate(r1.B, header_rows, l, r.B);
-  replicate(r1.C, header_rows, l, r.C);
+  r1cs::R1CS<Fr> r = r1cs::make_empty_r1cs<Fr>(static_cast<std::uint32_t>(o.vars), o.l.total_inputs() - 1);
+  r.num_constraints = static_cast<std::uint32_t>(o.rows);
+  replicate(o.r1.A, o.header_rows, o.l, r.A);
+  replicate(o.r1.B, o.header_rows, o.l, r.B);
+  replicate(o.r1.C, o.header_rows, o.l, r.C);
   return r;
+}
+
+PorepCircuitSize porep_circuit_size(const PorepShape& shape) {
+  const OneChallenge o(shape);
+  return PorepCircuitSize{o.l.total_inputs() - 1u, o.vars, o.rows, o.nnz(o.r1.A), o.nnz(o.r1.B), o.nnz(o.r1.C)};
 }
 
 }  // namespace cuzk::filecoin

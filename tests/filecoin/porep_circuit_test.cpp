@@ -109,6 +109,13 @@ TEST(FilecoinPorepCircuit, ChallengeReplicatedRecordingEqualsTheWholeRecording) 
     const auto whole = cs::record<Fr>(StackedCircuit::blank(shape));
     const auto fast = record_porep_circuit(shape);
     EXPECT_TRUE(fast == whole) << shape.nodes;
+    const PorepCircuitSize n = porep_circuit_size(shape);
+    EXPECT_EQ(n.public_inputs, whole.num_public);
+    EXPECT_EQ(n.vars, whole.num_vars);
+    EXPECT_EQ(n.constraints, whole.num_constraints);
+    EXPECT_EQ(n.a_nnz, whole.A.nnz());
+    EXPECT_EQ(n.b_nnz, whole.B.nnz());
+    EXPECT_EQ(n.c_nnz, whole.C.nnz());
   }
 }
 

@@ -152,6 +152,21 @@ CurioC1Request decode_curio_c1(std::string_view json, std::optional<RegisteredSe
 SealCommitPhase1 parse_c1_bincode(std::span<const std::uint8_t> bytes, RegisteredSealProof proof);
 SealCommitPhase1 decode_c1_bincode(std::span<const std::uint8_t> bytes, RegisteredSealProof proof);
 
+// Any of the three forms, as a node sends them. kAuto tells them apart: JSON when the first
+// non-blank byte is '{' (Curio's envelope when it has a "Phase1Out" key, which form 1 never has),
+// else bincode. `proof`: the registered proof the caller names; required for bincode, and the
+// C1 must be of it. Errors (DecodeError) start with the form that was decoded.
+enum class C1Format : std::uint8_t { kAuto, kJson, kCurio, kBincode };
+std::string_view to_string(C1Format f);                      // "auto", "json", "curio", "bincode"
+std::optional<C1Format> parse_c1_format(std::string_view s);
+struct DecodedC1 {
+  SealCommitPhase1 c1;
+  std::optional<std::uint64_t> sector_num;  // Curio's envelope's SectorNum
+  C1Format format = C1Format::kJson;        // the form decoded
+};
+DecodedC1 decode_c1(std::span<const std::uint8_t> bytes, C1Format format = C1Format::kAuto,
+                    std::optional<RegisteredSealProof> proof = std::nullopt);
+
 // The inverses: the exact bytes serde_json::to_vec (form 1) and bincode::serialize (form 3)
 // write for these values; `offset` fields are ignored. A Merkle proof's kind says how its path
 // splits (the last level is the sub tree's for Sub, the last two are sub and top for Top);

@@ -13,4 +13,14 @@ namespace cuzk::filecoin {
 
 r1cs::R1CS<Fr> record_porep_circuit(const PorepShape& shape);
 
+// The partition circuit's sizes, from the same header + one challenge recording (what a key's
+// memory is estimated from, without recording the whole circuit).
+struct PorepCircuitSize {
+  std::uint64_t public_inputs = 0;  // ONE excluded
+  std::uint64_t vars = 0;           // ONE included
+  std::uint64_t constraints = 0;
+  std::uint64_t a_nnz = 0, b_nnz = 0, c_nnz = 0;
+};
+PorepCircuitSize porep_circuit_size(const PorepShape& shape);
+
 }  // namespace cuzk::filecoin
