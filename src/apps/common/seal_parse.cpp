@@ -6,6 +6,7 @@
 
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/porep_vanilla_gen.hpp"
+#include "cuzk/filecoin/sealed_cid.hpp"
 #include "post_parse.hpp"
 
 namespace cuzk::cli {
@@ -84,6 +85,28 @@ filecoin::Bytes32 parse_prover_id(std::string_view s) {
   } catch (const DecodeError&) {
     throw DecodeError("prover id \"" + std::string(s) +
                       "\": expected an actor id (1000, f01000, t01000) or 64 hex digits");
+  }
+}
+
+filecoin::Fr parse_comm_d(std::string_view s) {
+  // An unsealed CID is 64 characters too, but never all hex digits ("baga6ea4sea...").
+  filecoin::Bytes32 b{};
+  try {
+    b = parse_hex32(s, "comm_d");
+  } catch (const DecodeError&) {
+    if (!s.starts_with("b"))
+      throw DecodeError("comm_d \"" + std::string(s) +
+                        "\": expected 64 hex digits or an unsealed CID (baga6ea4sea...)");
+    try {
+      b = filecoin::comm_d_from_unsealed_cid(s);
+    } catch (const DecodeError& e) {
+      throw DecodeError("comm_d \"" + std::string(s) + "\": " + e.what());
+    }
+  }
+  try {
+    return filecoin::Fr::from_bytes_le(b);
+  } catch (const DecodeError&) {
+    throw DecodeError("comm_d " + std::string(s) + " is not a canonical field element");
   }
 }
 

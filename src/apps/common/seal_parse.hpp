@@ -1,5 +1,5 @@
 // Parsing what an operator types for PoRep (seal) commands: registered seal proofs, sector sizes,
-// prover ids. Every parser throws DecodeError naming the bad value.
+// prover ids, unsealed commitments. Every parser throws DecodeError naming the bad value.
 #pragma once
 
 #include <cstdint>
@@ -25,5 +25,9 @@ filecoin::Bytes32 parse_hex32(std::string_view s, std::string_view what);
 // A prover id: an actor id ("1000", "f01000", "t01000": filecoin-ffi's toProverID of its ID
 // address) or its 32 bytes as 64 hex digits.
 filecoin::Bytes32 parse_prover_id(std::string_view s);
+
+// A comm_d as 64 hex digits (its 32 bytes in order) or as an unsealed CID ("baga6ea4sea...");
+// must be a canonical field element. (comm_r: post_parse.hpp parse_comm_r.)
+filecoin::Fr parse_comm_d(std::string_view s);
 
 }  // namespace cuzk::cli

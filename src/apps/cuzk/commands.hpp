@@ -58,6 +58,31 @@ struct PostGenVanillaArgs {
   std::uint64_t seed = 0;
 };
 
+// `cuzk porep ...`: Filecoin PoRep C2 (every partition's SNARK of one sector) from a C1 output
+// (cmd_porep_*.cpp). Values are kept as typed and parsed by the command (seal_parse.hpp).
+struct PorepSetupArgs {
+  std::vector<std::string> proofs;
+  std::string dir;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+};
+struct PorepProveArgs {
+  std::string c1, format = "auto", proof;  // proof: "" unless given
+  std::string prover_id, sector;             // "" unless given
+  std::string params_dir;                    // main() sets the default from FIL_PROOFS_PARAMETER_CACHE
+  std::string out = "proof.bin";
+  std::size_t partition = 0;
+  bool partition_given = false;  // else every partition
+  bool quiet = false;
+};
+struct PorepVerifyArgs {
+  std::string proof, prover_id, ticket, seed, comm_r, comm_d;
+  std::uint64_t sector = 0;
+  std::size_t partition = 0;
+  bool partition_given = false;  // else the file holds every partition's proof
+  std::string proof_file, vk, params_dir;
+};
+
 int run_prove(const ProveArgs& a);
 int run_verify(const VerifyArgs& a);
 int run_setup(const SetupArgs& a);
@@ -66,5 +91,8 @@ int run_post_setup(const PostSetupArgs& a);
 int run_post_prove(const PostProveArgs& a);
 int run_post_verify(const PostVerifyArgs& a);
 int run_post_gen_vanilla(const PostGenVanillaArgs& a);
+int run_porep_setup(const PorepSetupArgs& a);
+int run_porep_prove(const PorepProveArgs& a);
+int run_porep_verify(const PorepVerifyArgs& a);
 
 }  // namespace cuzk::cli

@@ -1,5 +1,5 @@
-// cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files, and Filecoin PoSt
-// SNARKs from vanilla proofs (`cuzk post ...`).
+// cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files, Filecoin PoSt
+// SNARKs from vanilla proofs (`cuzk post ...`) and PoRep C2 from C1 outputs (`cuzk porep ...`).
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -9,11 +9,12 @@
 #include "commands.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/parameter_names.hpp"
+#include "porep_cli.hpp"
 #include "post_cli.hpp"
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
-  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), and Filecoin PoSt (`cuzk post`)"};
+  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), Filecoin PoSt and PoRep"};
   app.require_subcommand(1);
 
   ProveArgs prove;
@@ -44,10 +45,13 @@ int main(int argc, char** argv) {
   evk->add_option("--zkey", exp.zkey, "proving key (.zkey)")->required()->check(CLI::ExistingFile);
   evk->add_option("--out", exp.out, "output verification_key.json")->capture_default_str();
 
-  // The one place the environment is read: the PoSt parameter directory's default.
-  PostCli post;
+  // The one place the environment is read: the parameter directory's default.
   const std::string env_name(cuzk::filecoin::kParameterCacheEnvVar);
-  add_post_commands(app, post, cuzk::filecoin::parameter_cache_dir(std::getenv(env_name.c_str())).string());
+  const std::string params_dir = cuzk::filecoin::parameter_cache_dir(std::getenv(env_name.c_str())).string();
+  PostCli post;
+  add_post_commands(app, post, params_dir);
+  PorepCli porep;
+  add_porep_commands(app, porep, params_dir);
 
   try {
     app.parse(argc, argv);
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (const int rc = run_post_command(post); rc >= 0) return rc;
+    if (const int rc = run_porep_command(porep); rc >= 0) return rc;
     if (p->parsed()) return run_prove(prove);
     if (v->parsed()) return run_verify(verify);
     if (s->parsed()) {
