@@ -33,6 +33,12 @@ struct BatchOutcome {
   std::exception_ptr error;
 };
 
+// One partition's input of a request proved as several SNARKs (Circuit::split), decoded and
+// checked once at submit and shared by the partitions' jobs.
+struct PartitionInput {
+  virtual ~PartitionInput() = default;
+};
+
 class Circuit {
  public:
   virtual ~Circuit() = default;
@@ -45,8 +51,14 @@ class Circuit {
   // prepare it (CurveDevice::prepare). A native circuit rebuilds a missing, corrupt or
   // mis-shaped cache file instead (file is then stale).
   virtual std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const = 0;
-  // The full assignment for the request (parsed .wtns, or synthesized from the seed).
-  virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const = 0;
+  // A request proved as several SNARKs (a PoRep: one per partition of the sector): checked in
+  // full, and each partition's input, in order (the engine proves each as its own job and joins
+  // the proofs). Empty: the request is one proof. Throws EngineError.
+  virtual std::vector<std::shared_ptr<const PartitionInput>> split(const ProofRequest&) const { return {}; }
+  // The full assignment for the request (parsed .wtns, or synthesized from the seed), or for
+  // the partition `part` of it (null unless split() gave partitions).
+  virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput* part,
+                                              groth16::PhaseTimings& t) const = 0;
   // VRAM of the resident key and of one running proof on backend b, for the loaded key.
   virtual std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const = 0;
   virtual std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;

@@ -21,7 +21,9 @@
 #include "job_table.hpp"
 #include "key_manager.hpp"
 #include "metrics.hpp"
+#include "partition_group.hpp"
 #include "pipeline.hpp"
+#include "porep_circuit.hpp"
 #include "post_circuit.hpp"
 #include "retirer.hpp"
 
@@ -46,11 +48,13 @@ std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
   std::vector<std::unique_ptr<Circuit>> out;
   for (std::size_t i = 0; i < c.circuits.size(); ++i)
     out.push_back(make_circuit(c.circuits[i], c.cache_dir, "circuits[" + std::to_string(i) + "]"));
-  for (auto& post : make_post_circuits(c.filecoin_parameter_dir)) {
+  std::vector<std::unique_ptr<Circuit>> filecoin = make_post_circuits(c.filecoin_parameter_dir);
+  for (auto& porep : make_porep_circuits(c.filecoin_parameter_dir)) filecoin.push_back(std::move(porep));
+  for (auto& fc : filecoin) {
     for (const auto& other : out)
-      if (other->id() == post->id())
-        throw std::invalid_argument("circuits: id \"" + post->id() + "\" is the Filecoin PoSt circuit's; choose another");
-    out.push_back(std::move(post));
+      if (other->id() == fc->id())
+        throw std::invalid_argument("circuits: id \"" + fc->id() + "\" is a Filecoin circuit's; choose another");
+    out.push_back(std::move(fc));
   }
   return out;
 }
@@ -84,6 +88,12 @@ std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Pri
     bytes(r.post->prover_id);
     for (std::uint64_t id : r.post->sector_ids) mix(id);
     for (const auto& v : r.post->vanilla_proofs) bytes(v);
+  }
+  if (r.porep) {
+    bytes(r.porep->c1);
+    mix(r.porep->registered_proof ? *r.porep->registered_proof : ~0ull);
+    bytes(r.porep->prover_id);
+    mix(r.porep->sector_number ? *r.porep->sector_number : ~0ull);
   }
   return h;
 }
@@ -183,22 +193,48 @@ struct Engine::Impl {
     j.witness.reset();
     j.witness_res.release();
     j.lease.release();
-    if (!table.finish(j, s, code, error, out, [this](const ProofResult& r) { metrics.record(r); })) return;
+    j.part.reset();  // a partition's share of the decoded request
+    const bool request = j.role != JobRole::kPartition, phases = j.role != JobRole::kGroup;
+    if (!table.finish(j, s, code, error, out, [&](const ProofResult& r) { metrics.record(r, request, phases); })) return;
     const ProofResult& r = j.result;  // final: no longer written
     auto level = s == JobState::kSucceeded ? spdlog::level::info : spdlog::level::warn;
     spdlog::log(level, "proof {} circuit={} kind={} priority={} state={} code={} device={} worker={} attempts={} batch={}{}{}",
                 r.request_id, r.circuit_id, to_string(r.kind), to_string(r.priority), to_string(r.state),
                 to_string(r.code), r.device, r.worker, r.attempts, r.batch_size, timings_text(r.timings),
                 r.error.empty() ? "" : " error=\"" + r.error + "\"");
+    if (j.role == JobRole::kPartition) partition_final(j);
+  }
+
+  // A partition job is final: its group job ends at the first failure (the other partitions are
+  // cancelled: they stop at their next phase boundary, or when dispatched) or after the last
+  // success, with the partitions' proofs joined.
+  void partition_final(Job& p) {
+    Job& g = *p.parent;
+    PartitionGroup& group = *g.group;
+    switch (group.record(p)) {
+      case PartitionGroup::Verdict::kPending:
+        return;
+      case PartitionGroup::Verdict::kFailed:
+        for (const std::string& id : group.partition_ids())
+          if (JobPtr other = table.find(id)) other->cancel = true;
+        finish_now(g, group.failed_state(), group.failed_code(), group.failed_reason(), nullptr);
+        return;
+      case PartitionGroup::Verdict::kSucceeded: {
+        group.fill_timings(g);
+        ProvedOutput out = group.joined();
+        finish_now(g, JobState::kSucceeded, ErrorCode::kOk, "", &out);
+        return;
+      }
+    }
   }
 
   const Circuit& resolve(const ProofRequest& r) const {
-    if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return resolve_post(r);
-    if (r.kind == ProofKind::kPorep || r.kind == ProofKind::kSnapDeals)
+    if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return resolve_filecoin(r, post_circuit_id(r));
+    if (r.kind == ProofKind::kPorep) return resolve_filecoin(r, porep_circuit_id(r));
+    if (r.kind == ProofKind::kSnapDeals)
       throw EngineError(ErrorCode::kFailedPrecondition,
-                        std::string(r.kind == ProofKind::kPorep ? "PoRep" : "SnapDeals") +
-                            " proofs are not served yet: cuzk does not have Filecoin's circuit for them (a proof of any "
-                            "other circuit would be rejected on chain)");
+                        "SnapDeals proofs are not served yet: cuzk does not have Filecoin's circuit for them (a proof "
+                        "of any other circuit would be rejected on chain)");
     if (r.circuit_id.empty()) throw EngineError(ErrorCode::kInvalidArgument, "request names no circuit");
     auto it = by_id.find(r.circuit_id);
     if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + r.circuit_id + "\"");
@@ -206,15 +242,16 @@ struct Engine::Impl {
     if (is_post_circuit_id(c.id()))
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin PoSt: use kind " +
                                                          (is_winning_post_circuit_id(c.id()) ? "winning_post" : "window_post"));
+    if (is_porep_circuit_id(c.id()))
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin PoRep: use kind porep");
     return c;
   }
 
-  // A PoSt request's circuit follows from its registered proof; it is served when its key files
-  // are in the parameter directory.
-  const Circuit& resolve_post(const ProofRequest& r) const {
-    const std::string id = post_circuit_id(r);
+  // A Filecoin request's circuit (`id`) follows from its registered proof; it is served when its
+  // key files are in the parameter directory.
+  const Circuit& resolve_filecoin(const ProofRequest& r, const std::string& id) const {
     if (!r.circuit_id.empty() && r.circuit_id != id)
-      throw EngineError(ErrorCode::kInvalidArgument, "circuit_id \"" + r.circuit_id + "\" is not the request's PoSt circuit " + id);
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit_id \"" + r.circuit_id + "\" is not the request's circuit " + id);
     auto it = by_id.find(id);
     if (it != by_id.end()) return *it->second;
     throw EngineError(ErrorCode::kFailedPrecondition,
@@ -222,7 +259,8 @@ struct Engine::Impl {
                           (config.filecoin_parameter_dir.empty()
                                ? std::string("no Filecoin parameter directory is configured ([filecoin] parameter_dir)")
                                : "its .params and .vk are not in " + config.filecoin_parameter_dir +
-                                     " (fetch Filecoin's parameters there, or write TEST keys with `cuzk post setup`)"));
+                                     " (fetch Filecoin's parameters there, or write TEST keys with `cuzk " +
+                                     (r.kind == ProofKind::kPorep ? "porep" : "post") + " setup`)"));
   }
 
   // A job that can never fit the budgets is refused instead of waiting forever.
@@ -257,6 +295,8 @@ struct Engine::Impl {
       if (JobPtr known = table.find(req.request_id)) return duplicate(out, *known, fp);
       c.check_request(req);
       check_fits(c);
+      std::vector<std::shared_ptr<const PartitionInput>> parts = c.split(req);
+      if (req.porep) std::vector<std::uint8_t>().swap(req.porep->c1);  // decoded into the partitions
       auto job = std::make_shared<Job>();
       job->circuit = &c;
       job->priority = prio;
@@ -270,9 +310,16 @@ struct Engine::Impl {
       job->result.curve = c.shape().curve;
       job->request = std::move(req);
       bool inserted = false;
+      if (!parts.empty()) {
+        job->role = JobRole::kGroup;
+        std::vector<std::string> ids;
+        for (std::size_t k = 0; k < parts.size(); ++k) ids.push_back(job->result.request_id + "/partition-" + std::to_string(k));
+        job->group = std::make_shared<PartitionGroup>(ids);
+      }
       JobPtr now = table.insert_or_get(job, &inserted);
       if (!inserted) return duplicate(out, *now, fp);
-      queue.push(std::move(job));
+      if (parts.empty()) queue.push(std::move(job));
+      else queue_partitions(job, parts);
       keys.warm(c.id());
     } catch (const EngineError& e) {
       out.code = e.code();
@@ -280,6 +327,40 @@ struct Engine::Impl {
     }
     if (out.code != ErrorCode::kOk) metrics.rejected(out.code);
     return out;
+  }
+
+  // A group job's partitions, queued one after the other (ids "<request>/partition-<k>"). An id
+  // already in use (a caller's own request) ends the group before anything is queued.
+  void queue_partitions(const JobPtr& g, const std::vector<std::shared_ptr<const PartitionInput>>& parts) {
+    std::vector<JobPtr> jobs;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      auto p = std::make_shared<Job>();
+      p->role = JobRole::kPartition;
+      p->parent = g;
+      p->part = parts[k];
+      p->partition = k;
+      p->circuit = g->circuit;
+      p->priority = g->priority;
+      p->seq = ++next_seq;
+      p->submitted = g->submitted;
+      p->request.request_id = g->group->partition_ids()[k];
+      p->request.kind = g->request.kind;
+      p->result.request_id = p->request.request_id;
+      p->result.circuit_id = g->result.circuit_id;
+      p->result.kind = g->result.kind;
+      p->result.priority = g->priority;
+      p->result.curve = g->result.curve;
+      bool inserted = false;
+      table.insert_or_get(p, &inserted);
+      if (!inserted) {
+        for (auto& q : jobs) finish_now(*q, JobState::kCancelled, ErrorCode::kCancelled, "its request could not be queued", nullptr);
+        finish_now(*g, JobState::kFailed, ErrorCode::kAlreadyExists,
+                   "request id \"" + p->request.request_id + "\" (for partition " + std::to_string(k) + ") is already in use", nullptr);
+        return;
+      }
+      jobs.push_back(std::move(p));
+    }
+    for (auto& p : jobs) queue.push(std::move(p));
   }
 
   static SubmitOutcome duplicate(SubmitOutcome out, const Job& known, std::uint64_t fp) {
@@ -302,6 +383,10 @@ struct Engine::Impl {
       return ErrorCode::kFailedPrecondition;
     }
     j->cancel = true;
+    if (j->role == JobRole::kGroup) {  // ends with its first cancelled partition
+      for (const std::string& pid : j->group->partition_ids()) cancel(pid, nullptr);
+      return ErrorCode::kOk;
+    }
     if (queue.remove(*j) || pipeline->remove_waiting(*j))
       finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "cancelled before it ran on a device", nullptr);
     return ErrorCode::kOk;

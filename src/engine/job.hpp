@@ -19,10 +19,22 @@ namespace cuzk::engine {
 
 using Clock = std::chrono::steady_clock;
 
+struct PartitionGroup;
+
+// A request proved whole is one job. A request proved as several SNARKs (Circuit::split) is a
+// group job, which never runs, and one partition job per SNARK; the status counts the partition
+// jobs while they run and the group job once final (a request is counted once).
+enum class JobRole : std::uint8_t { kWhole, kGroup, kPartition };
+
 struct Job {
   // Set at submit.
   ProofRequest request;
   const Circuit* circuit = nullptr;
+  JobRole role = JobRole::kWhole;
+  std::shared_ptr<PartitionGroup> group;          // kGroup: its partitions' outcomes (partition_group.hpp)
+  std::shared_ptr<Job> parent;                    // kPartition: the group job
+  std::shared_ptr<const PartitionInput> part;     // kPartition: its input
+  std::size_t partition = 0;                      // kPartition: its index
   Priority priority = Priority::kNormal;
   std::uint64_t seq = 0;          // FIFO order within a priority
   std::uint64_t fingerprint = 0;  // idempotency: the same id must come with the same request

@@ -32,16 +32,22 @@ std::vector<PhaseTiming> result_timings(const Job& job) {
   return out;
 }
 
-void JobTable::move_count(JobState from, JobState to) {
-  if (!is_final(from)) --in_state_[static_cast<std::size_t>(from)];
-  ++in_state_[static_cast<std::size_t>(to)];
+// A request is counted once: a group job only once final, its partition jobs only while they run.
+bool JobTable::counted(const Job& job, JobState s) {
+  if (job.role == JobRole::kWhole) return true;
+  return (job.role == JobRole::kGroup) == is_final(s);
+}
+
+void JobTable::move_count(const Job& job, JobState from, JobState to) {
+  if (counted(job, from)) --in_state_[static_cast<std::size_t>(from)];
+  if (counted(job, to)) ++in_state_[static_cast<std::size_t>(to)];
 }
 
 JobPtr JobTable::insert_or_get(const JobPtr& job, bool* inserted) {
   std::lock_guard lk(m_);
   auto [it, ok] = jobs_.emplace(job->request.request_id, job);
   *inserted = ok;
-  if (ok) ++in_state_[static_cast<std::size_t>(job->result.state)];
+  if (ok && counted(*job, job->result.state)) ++in_state_[static_cast<std::size_t>(job->result.state)];
   return it->second;
 }
 
@@ -54,10 +60,16 @@ JobPtr JobTable::find(const std::string& id) const {
 void JobTable::set_state(Job& job, JobState s, int device, int worker) {
   std::lock_guard lk(m_);
   if (is_final(job.result.state)) return;
-  move_count(job.result.state, s);
+  move_count(job, job.result.state, s);
   job.result.state = s;
   if (device >= 0) job.result.device = device;
   if (worker >= 0) job.result.worker = worker;
+  // A group job shows its furthest partition (queued < synthesizing < waiting < proving).
+  if (job.parent && !is_final(job.parent->result.state) && s > job.parent->result.state && !is_final(s)) {
+    job.parent->result.state = s;
+    if (device >= 0) job.parent->result.device = device;
+    if (worker >= 0) job.parent->result.worker = worker;
+  }
 }
 
 void JobTable::set_batch(Job& job, std::size_t batch_size) {
@@ -81,7 +93,7 @@ bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& e
   {
     std::lock_guard lk(m_);
     if (is_final(job.result.state)) return false;
-    move_count(job.result.state, s);
+    move_count(job, job.result.state, s);
     job.result.state = s;
     job.result.code = code;
     job.result.error = error;

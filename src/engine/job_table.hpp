@@ -26,7 +26,8 @@ class JobTable {
   JobPtr insert_or_get(const JobPtr& job, bool* inserted);
   JobPtr find(const std::string& id) const;
 
-  // A non-final transition (ignored once final). device/worker < 0 keep the old values.
+  // A non-final transition (ignored once final). device/worker < 0 keep the old values. A
+  // partition job's transition also moves its group job to the furthest state of its partitions.
   void set_state(Job& job, JobState s, int device = -1, int worker = -1);
   void set_batch(Job& job, std::size_t batch_size);
   int begin_attempt(Job& job);  // returns the attempt number (1, 2)
@@ -51,7 +52,8 @@ class JobTable {
   Counts counts() const;
 
  private:
-  void move_count(JobState from, JobState to);
+  static bool counted(const Job& job, JobState s);
+  void move_count(const Job& job, JobState from, JobState to);
 
   std::size_t max_retained_;
   mutable std::mutex m_;

@@ -4,10 +4,10 @@
 
 namespace cuzk::engine {
 
-void Metrics::record(const ProofResult& r) {
+void Metrics::record(const ProofResult& r, bool request, bool phases) {
   std::lock_guard lk(m_);
-  ++proofs_[{std::string(to_string(r.kind)), std::string(to_string(r.state))}];
-  if (r.state != JobState::kSucceeded) return;
+  if (request) ++proofs_[{std::string(to_string(r.kind)), std::string(to_string(r.state))}];
+  if (!phases || r.state != JobState::kSucceeded) return;
   for (const auto& t : r.timings) {
     Histogram& h = phases_[t.phase];
     const double s = t.ms / 1000.0;

@@ -1,5 +1,6 @@
 // Prometheus text exposition (format 0.0.4), written by hand: counters of finished proofs
-// by kind and state and of requests refused at submit by code, per-phase duration histograms (recorded per finished job), and the
+// by kind and state and of requests refused at submit by code, per-phase duration histograms
+// (recorded per finished job; a PoRep's per partition), and the
 // gauges taken from a StatusSnapshot at render time (queue depth by priority, memory
 // reserved vs budget per pool and device, keys resident by tier, jobs by state).
 #pragma once
@@ -17,7 +18,10 @@ namespace cuzk::engine {
 
 class Metrics {
  public:
-  void record(const ProofResult& r);
+  // A finished job: `request` counts it in cuzk_proofs_total (a whole request, or a group job:
+  // a request proved as several partitions), `phases` adds its timings to the histograms (a
+  // whole request, or one partition: the group's phases would count its partitions twice).
+  void record(const ProofResult& r, bool request, bool phases);
   void rejected(ErrorCode code);  // a request refused at submit
   std::string render(const StatusSnapshot& s) const;
 

@@ -68,7 +68,8 @@ class NativeCircuit final : public TypedCircuit<E> {
     return this->host_key(b, build_key());
   }
 
-  std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {
+  std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
+                                      groth16::PhaseTimings& t) const override {
     groth16::ScopedPhase p(t, "synthesis");
     auto out = std::make_unique<TypedWitness<E>>();
     out->w = with_native_circuit<Fr>(name_, params_, *r.native_seed, [](const auto& c) {

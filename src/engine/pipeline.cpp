@@ -126,7 +126,7 @@ void Pipeline::synthesizer() {
           j->lease = p_.keys.acquire(*j->circuit, &j->cancel, &j->key_load_ms);
           j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
         }
-        j->witness = j->circuit->synthesize(j->request, t);
+        j->witness = j->circuit->synthesize(j->request, j->part.get(), t);
         std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
         pin_witness(*j);
         ready.jobs.push_back(j);

@@ -88,7 +88,8 @@ class PostCircuit final : public TypedCircuit<Bls> {
     return host_key(b, std::move(pk));
   }
 
-  std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {
+  std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
+                                      groth16::PhaseTimings& t) const override {
     const PostRequest& p = *r.post;
     fc::PostPartitionInputs in;
     in.proof = request_info(r).id;

@@ -51,7 +51,8 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     return this->host_key(b, this->parse_zkey(file, path_));
   }
 
-  std::unique_ptr<Witness> synthesize(const ProofRequest& r, groth16::PhaseTimings& t) const override {
+  std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
+                                      groth16::PhaseTimings& t) const override {
     groth16::ScopedPhase p(t, "synthesis");
     auto out = std::make_unique<TypedWitness<E>>();
     try {

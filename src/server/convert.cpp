@@ -67,6 +67,15 @@ engine::ProofRequest from_pb(const pb::ProofRequest& r) {
     for (const auto& v : p.vanilla_proofs()) ep.vanilla_proofs.emplace_back(v.begin(), v.end());
     e.post = std::move(ep);
   }
+  if (r.has_porep()) {
+    const pb::PorepRequest& p = r.porep();
+    engine::PorepRequest ep;
+    ep.c1.assign(p.c1().begin(), p.c1().end());
+    if (p.has_registered_proof()) ep.registered_proof = p.registered_proof();
+    ep.prover_id.assign(p.prover_id().begin(), p.prover_id().end());
+    if (p.has_sector_number()) ep.sector_number = p.sector_number();
+    e.porep = std::move(ep);
+  }
   return e;
 }
 

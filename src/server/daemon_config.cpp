@@ -106,9 +106,9 @@ void check_references(const engine::EngineConfig& e) {
     if (!ids.insert(e.circuits[i].id).second)
       throw ConfigError("circuit[" + std::to_string(i) + "].id: \"" + e.circuits[i].id + "\" is used twice");
   for (const auto& id : e.preload)
-    if (!ids.contains(id) && !engine::is_post_circuit_id(id))
-      throw ConfigError("engine.preload: no [[circuit]] has id \"" + id + "\" (nor is it a PoSt circuit: winning-post-32gib, "
-                        "window-post-32gib, ...)");
+    if (!ids.contains(id) && !engine::is_post_circuit_id(id) && !engine::is_porep_circuit_id(id))
+      throw ConfigError("engine.preload: no [[circuit]] has id \"" + id + "\" (nor is it a Filecoin circuit: winning-post-32gib, "
+                        "window-post-32gib, porep-32gib, ...)");
 }
 
 }  // namespace

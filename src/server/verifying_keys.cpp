@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "cuzk/filecoin/post_keys.hpp"
+#include "cuzk/filecoin/circuit_keys.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
@@ -43,17 +43,16 @@ VerifyingKeyJson vk_json(const io::BinFile& f) {
   return {groth16::vk_to_json<E>(read_vk<E>(f)).dump(1), std::string(E::kName)};
 }
 
-// A served PoSt circuit's .vk: the registered proof whose .params is the circuit's key file (the
-// engine's source()) names the .vk beside it. nullopt: no registered proof has that file.
-std::optional<VerifyingKeyJson> post_vk_json(const std::filesystem::path& dir, const std::filesystem::path& params) {
+// A served Filecoin circuit's .vk: the one beside its .params (the engine's key file), under the
+// same official name (circuit_keys.hpp).
+VerifyingKeyJson filecoin_vk_json(const std::string& circuit_id, const std::filesystem::path& params) {
   namespace fc = filecoin;
-  for (const fc::PoStProofInfo& info : fc::all_post_proofs()) {
-    const fc::PostKeyPaths paths = fc::post_key_paths(dir, info);
-    if (paths.params != params) continue;
-    using Bls = groth16::Bls12_381;
-    return VerifyingKeyJson{groth16::vk_to_json<Bls>(fc::read_post_vk(paths, info)).dump(1), std::string(Bls::kName)};
-  }
-  return std::nullopt;
+  using Bls = groth16::Bls12_381;
+  fc::KeyPaths paths;
+  paths.params = params;
+  paths.vk = std::filesystem::path(params).replace_extension(".vk");
+  const std::string_view setup = engine::is_porep_circuit_id(circuit_id) ? "cuzk porep setup" : "cuzk post setup";
+  return VerifyingKeyJson{groth16::vk_to_json<Bls>(fc::read_key_vk(paths, circuit_id, setup)).dump(1), std::string(Bls::kName)};
 }
 
 }  // namespace
@@ -99,7 +98,7 @@ engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKe
   try {
     const auto& circuits = engine_.config().circuits;
     const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
-    if (it == circuits.end() && engine::is_post_circuit_id(circuit_id)) {
+    if (it == circuits.end() && (engine::is_post_circuit_id(circuit_id) || engine::is_porep_circuit_id(circuit_id))) {
       const std::optional<std::string> params = engine_.key_file(circuit_id);
       if (!params) {
         if (error)
@@ -107,12 +106,7 @@ engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKe
                    "parameter directory \"" + engine_.config().filecoin_parameter_dir + "\"";
         return engine::ErrorCode::kNotFound;
       }
-      std::optional<VerifyingKeyJson> vk = post_vk_json(engine_.config().filecoin_parameter_dir, *params);
-      if (!vk) {
-        if (error) *error = "circuit \"" + circuit_id + "\": no registered PoSt proof has the key file " + *params;
-        return engine::ErrorCode::kInternal;
-      }
-      *out = std::move(*vk);
+      *out = filecoin_vk_json(circuit_id, *params);
       return engine::ErrorCode::kOk;
     }
     if (it == circuits.end()) {

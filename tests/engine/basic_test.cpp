@@ -136,15 +136,28 @@ TEST(EngineBasic, IdempotentSubmit) {
 }
 
 TEST(EngineBasic, FilecoinKindsAreNeverServedByAStandIn) {
-  // PoRep and SnapDeals have no real circuit yet: refused, whatever circuit the request names.
+  // SnapDeals has no real circuit yet: refused, whatever circuit the request names.
   Engine e(small_config({mul_chain("post", "bls12_381", 100)}));
-  for (ProofKind k : {ProofKind::kPorep, ProofKind::kSnapDeals}) {
-    ProofRequest r = native_request("post", 9);
-    r.kind = k;
-    const SubmitOutcome o = e.submit(r);
-    EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition);
-    EXPECT_NE(o.error.find("not served yet"), std::string::npos) << o.error;
-  }
+  ProofRequest snap = native_request("post", 9);
+  snap.kind = ProofKind::kSnapDeals;
+  SubmitOutcome o = e.submit(snap);
+  EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(o.error.find("not served yet"), std::string::npos) << o.error;
+  // A PoRep request is proved from its C1 output, never by the circuit it names.
+  ProofRequest porep = native_request("post", 9);
+  porep.kind = ProofKind::kPorep;
+  o = e.submit(porep);
+  EXPECT_EQ(o.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(o.error.find("C1 output"), std::string::npos) << o.error;
+  // With its C1 but no key files, the PoRep circuit is named and the missing directory too.
+  porep.circuit_id.clear();
+  porep.native_seed.reset();
+  porep.porep = PorepRequest{};
+  porep.porep->c1 = {1, 2, 3};
+  porep.porep->registered_proof = 8;  // StackedDrg32GiBV1_1 (ids 0..4 are V1 for 2KiB..64GiB, 5..9 V1_1)
+  o = e.submit(porep);
+  EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition) << o.error;
+  EXPECT_NE(o.error.find("porep-32gib is not served"), std::string::npos) << o.error;
   ProofRequest w = native_request("post", 9);
   w.kind = ProofKind::kWinningPost;  // a PoSt request needs its PoSt inputs, not a seed
   EXPECT_EQ(e.submit(w).code, ErrorCode::kInvalidArgument);

@@ -87,7 +87,13 @@ TEST_F(GrpcTest, FilecoinKindsWithoutTheirCircuitAreRefused) {
   req.mutable_request()->clear_post();
   req.mutable_request()->set_circuit_id("fast");
   st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << st.error_message();  // no C1: never circuit "fast"
+  req.mutable_request()->clear_circuit_id();
+  req.mutable_request()->mutable_porep()->set_c1("{}");
+  req.mutable_request()->mutable_porep()->set_registered_proof(5);  // StackedDrg2KiBV1_1
+  st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << st.error_message();
+  EXPECT_NE(st.error_message().find("porep-2kib is not served"), std::string::npos) << st.error_message();
 }
 
 TEST_F(GrpcTest, AwaitHonoursItsTimeoutAndUnknownIds) {

@@ -81,6 +81,8 @@ const std::vector<std::string>& key_placement_names();  // EngineConfig::key_pla
 // Whether `id` names a Filecoin PoSt circuit, served or not: "winning-post-2kib" ... "window-post-64gib"
 // (the engine serves those whose keys are in filecoin_parameter_dir).
 bool is_post_circuit_id(const std::string& id);
+// The same for the PoRep circuits: "porep-2kib" ... "porep-64gib", "porep-32gib-ni" ...
+bool is_porep_circuit_id(const std::string& id);
 // "a, b, c": the list for messages.
 std::string join_names(const std::vector<std::string>& names);
 

@@ -57,6 +57,20 @@ struct PostRequest {
   std::vector<std::vector<std::uint8_t>> vanilla_proofs;  // bincode FallbackPoStSectorProof, one per sector
 };
 
+// A Filecoin PoRep C2 as a node asks for it: the sector's C1 output. The engine decodes and checks
+// it at submit (every path, label and challenge; the replica id when prover_id and sector_number
+// are given), proves every partition as its own job (`<request_id>/partition-<k>`, shown in the
+// status), and returns the partitions' 192-byte proofs concatenated in order, each verified with
+// the parameter directory's .vk (src/engine/porep_circuit.hpp).
+struct PorepRequest {
+  std::vector<std::uint8_t> c1;                   // filecoin-ffi's SealCommitPhase1Output JSON, Curio's
+                                                  // envelope of it, or supraseal's bincode
+  std::optional<std::uint32_t> registered_proof;  // abi.RegisteredSealProof; needed for bincode (which does
+                                                  // not name it), else checked against the C1's
+  std::vector<std::uint8_t> prover_id;            // 32 bytes or empty; with sector_number: the replica
+  std::optional<std::uint64_t> sector_number;     //   id is checked (Curio's envelope carries the number)
+};
+
 struct ProofRequest {
   std::string request_id;               // idempotency key; empty: the engine assigns one
   ProofKind kind = ProofKind::kGroth16;
@@ -65,6 +79,7 @@ struct ProofRequest {
   std::vector<std::uint8_t> wtns;       // circom .wtns bytes, for circuits that take a witness
   std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
   std::optional<PostRequest> post;      // kinds winning_post / window_post
+  std::optional<PorepRequest> porep;    // kind porep
 };
 
 struct PhaseTiming {
