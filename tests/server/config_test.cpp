@@ -47,7 +47,7 @@ TEST(DaemonConfig, ExampleFileParsesAndSetsEveryEngineField) {
   EXPECT_EQ(c.server.rpc_threads, 64);
   EXPECT_EQ(c.engine.fault.device, -1);
   ASSERT_EQ(c.engine.circuits.size(), 2u);
-  EXPECT_EQ(c.engine.circuits[1].params.at("log2_nodes"), 4u);
+  EXPECT_EQ(c.engine.circuits[1].params.at("depth"), 4u);
   EXPECT_TRUE(c.engine.filecoin_preload_winning_post);
 }
 
