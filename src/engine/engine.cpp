@@ -12,6 +12,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "cuzk/engine/ids.hpp"
 #include "budget.hpp"
 #include "circuit.hpp"
 #include "config_check.hpp"
@@ -237,7 +238,7 @@ struct Engine::Impl {
                         "of any other circuit would be rejected on chain)");
     if (r.circuit_id.empty()) throw EngineError(ErrorCode::kInvalidArgument, "request names no circuit");
     auto it = by_id.find(r.circuit_id);
-    if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + r.circuit_id + "\"");
+    if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit " + quote_id(r.circuit_id));
     const Circuit& c = *it->second;
     if (is_post_circuit_id(c.id()))
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin PoSt: use kind " +
@@ -251,7 +252,7 @@ struct Engine::Impl {
   // key files are in the parameter directory.
   const Circuit& resolve_filecoin(const ProofRequest& r, const std::string& id) const {
     if (!r.circuit_id.empty() && r.circuit_id != id)
-      throw EngineError(ErrorCode::kInvalidArgument, "circuit_id \"" + r.circuit_id + "\" is not the request's circuit " + id);
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit_id " + quote_id(r.circuit_id) + " is not the request's circuit " + id);
     auto it = by_id.find(id);
     if (it != by_id.end()) return *it->second;
     throw EngineError(ErrorCode::kFailedPrecondition,
@@ -286,8 +287,15 @@ struct Engine::Impl {
   SubmitOutcome submit(ProofRequest req) {
     SubmitOutcome out;
     if (req.request_id.empty()) req.request_id = id_prefix + std::to_string(++next_id);
-    out.request_id = req.request_id;
     try {
+      if (std::string why = id_problem("request_id", req.request_id); !why.empty()) {
+        req.request_id.clear();  // never kept, nor echoed whole
+        throw EngineError(ErrorCode::kInvalidArgument, why);
+      }
+      out.request_id = req.request_id;
+      if (!req.circuit_id.empty())
+        if (std::string why = id_problem("circuit_id", req.circuit_id); !why.empty())
+          throw EngineError(ErrorCode::kInvalidArgument, why);
       if (stopping) throw EngineError(ErrorCode::kUnavailable, "engine shutting down");
       const Circuit& c = resolve(req);
       const Priority prio = req.priority.value_or(default_priority(req.kind));
@@ -375,7 +383,7 @@ struct Engine::Impl {
   ErrorCode cancel(const std::string& id, std::string* error) {
     JobPtr j = table.find(id);
     if (!j) {
-      if (error) *error = "unknown request id \"" + id + "\"";
+      if (error) *error = "unknown request id " + quote_id(id);
       return ErrorCode::kNotFound;
     }
     if (is_final(table.state(*j))) {
@@ -457,7 +465,7 @@ ErrorCode Engine::cancel(const std::string& id, std::string* error) { return imp
 ErrorCode Engine::preload(const std::string& circuit_id, std::string* error) {
   auto it = impl_->by_id.find(circuit_id);
   if (it == impl_->by_id.end()) {
-    if (error) *error = "unknown circuit \"" + circuit_id + "\"";
+    if (error) *error = "unknown circuit " + quote_id(circuit_id);
     return ErrorCode::kNotFound;
   }
   return impl_->keys.preload(*it->second, error);

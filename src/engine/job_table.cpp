@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cuzk/engine/ids.hpp"
+
 namespace cuzk::engine {
 
 namespace {
@@ -10,7 +12,7 @@ ProofResult not_found(const std::string& id) {
   r.request_id = id;
   r.state = JobState::kFailed;
   r.code = ErrorCode::kNotFound;
-  r.error = "unknown request id \"" + id + "\"";
+  r.error = "unknown request id " + quote_id(id);
   return r;
 }
 double ms_between(Clock::time_point a, Clock::time_point b) {

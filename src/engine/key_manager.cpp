@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cuzk/engine/ids.hpp"
 #include "errors.hpp"
 
 namespace cuzk::engine {
@@ -52,7 +53,7 @@ KeyManager::~KeyManager() = default;
 
 KeyManager::Entry& KeyManager::entry(const std::string& id) {
   auto it = entries_.find(id);
-  if (it == entries_.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit \"" + id + "\"");
+  if (it == entries_.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit " + quote_id(id));
   return *it->second;
 }
 
@@ -265,7 +266,7 @@ ErrorCode KeyManager::evict(const std::string& id, std::string* error) {
   std::lock_guard lk(m_);
   auto it = entries_.find(id);
   if (it == entries_.end()) {
-    if (error) *error = "unknown circuit \"" + id + "\"";
+    if (error) *error = "unknown circuit " + quote_id(id);
     return ErrorCode::kNotFound;
   }
   Entry& e = *it->second;

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "convert.hpp"
+#include "cuzk/engine/ids.hpp"
 #include "process_memory.hpp"
 #include "status_report.hpp"
 
@@ -65,7 +66,7 @@ grpc::Status ProvingService::wait_for(grpc::ServerContext* ctx, const std::strin
   // An accepted job never ends with kNotFound (its circuit was checked at submission), so
   // kNotFound here means the id is unknown or its result has been dropped.
   if (now.code == engine::ErrorCode::kNotFound)
-    return {grpc::StatusCode::NOT_FOUND, "unknown request_id \"" + id + "\""};
+    return {grpc::StatusCode::NOT_FOUND, "unknown request_id " + engine::quote_id(id)};
   auto until = Clock::now() + std::chrono::milliseconds(std::min(timeout_ms, options_.max_await_ms));
   // The client's deadline (if any) bounds the wait too, leaving a little time to answer.
   const auto client_left = ctx->deadline() - std::chrono::system_clock::now();
@@ -80,7 +81,7 @@ grpc::Status ProvingService::wait_for(grpc::ServerContext* ctx, const std::strin
     r = engine_.await(id, std::min(std::chrono::duration_cast<std::chrono::milliseconds>(left) + std::chrono::milliseconds(1), kSlice));
   }
   if (r && r->code == engine::ErrorCode::kNotFound)
-    return {grpc::StatusCode::NOT_FOUND, "request_id \"" + id + "\" is no longer known (results are kept for a bounded number of jobs)"};
+    return {grpc::StatusCode::NOT_FOUND, "request_id " + engine::quote_id(id) + " is no longer known (results are kept for a bounded number of jobs)"};
   out->set_done(r.has_value());
   to_pb(r ? *r : engine_.peek(id), out->mutable_result());
   return grpc::Status::OK;

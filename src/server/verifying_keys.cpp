@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "cuzk/engine/ids.hpp"
 #include "cuzk/filecoin/circuit_keys.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
@@ -110,7 +111,7 @@ engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKe
       return engine::ErrorCode::kOk;
     }
     if (it == circuits.end()) {
-      if (error) *error = "unknown circuit \"" + circuit_id + "\"";
+      if (error) *error = "unknown circuit " + engine::quote_id(circuit_id);
       return engine::ErrorCode::kNotFound;
     }
     const std::filesystem::path zkey = zkey_of(*it, error);

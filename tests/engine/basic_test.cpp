@@ -2,6 +2,7 @@
 // key, timings, seeds, idempotent submit, kinds and priorities, bad inputs, config checks.
 #include <gtest/gtest.h>
 
+#include "cuzk/engine/ids.hpp"
 #include "support.hpp"
 
 namespace cuzk::engine::test {
@@ -283,5 +284,40 @@ TEST(EngineBasic, ConfigErrorsNameTheField) {
   expect_invalid(small_config({z}), "circuits[0].zkey_path");
 }
 
+
+TEST(EngineBasic, ClientIdsAreBoundedAndNeverEchoedWhole) {
+  Engine e(small_config({mul_chain("c", "bls12_381", 100)}));
+  const std::string huge(1 << 20, 'x');  // 1 MiB
+  SubmitOutcome o = e.submit(native_request("c", 1, huge));
+  EXPECT_EQ(o.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(o.error.find("request_id \"xxxx"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("(1048576 bytes) is longer than 128 bytes"), std::string::npos) << o.error;
+  EXPECT_LT(o.error.size(), 200u);
+  EXPECT_LT(o.request_id.size(), 200u);
+  EXPECT_EQ(e.peek(huge).code, ErrorCode::kNotFound);
+  EXPECT_LT(e.peek(huge).error.size(), 200u);
+  o = e.submit(native_request("c", 1, "line\nbreak"));
+  EXPECT_EQ(o.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(o.error.find("\"line\\x0abreak\" has a byte that is not printable"), std::string::npos) << o.error;
+  EXPECT_EQ(e.submit(native_request("c", 1, "has space")).code, ErrorCode::kInvalidArgument);
+  ProofRequest r = native_request("c", 1);
+  r.circuit_id = huge;
+  o = e.submit(r);
+  EXPECT_EQ(o.code, ErrorCode::kInvalidArgument);
+  EXPECT_LT(o.error.size(), 200u);
+  std::string why;
+  EXPECT_EQ(e.cancel(huge, &why), ErrorCode::kNotFound);
+  EXPECT_LT(why.size(), 200u);
+  EXPECT_EQ(e.preload(huge, &why), ErrorCode::kNotFound);
+  EXPECT_LT(why.size(), 200u);
+  // 128 printable bytes are an id; nothing was queued by the refusals.
+  const std::string longest(kMaxIdBytes, 'a');
+  o = e.submit(native_request("c", 1, longest));
+  ASSERT_EQ(o.code, ErrorCode::kOk) << o.error;
+  EXPECT_EQ(e.await(longest, 60s)->state, JobState::kSucceeded);
+  EXPECT_EQ(e.status().succeeded, 1u);
+}
+
 }  // namespace
 }  // namespace cuzk::engine::test
+

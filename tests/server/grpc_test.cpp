@@ -110,6 +110,18 @@ TEST_F(GrpcTest, AwaitHonoursItsTimeoutAndUnknownIds) {
   req.set_request_id("no-such-job");
   pb::AwaitProofResponse resp;
   EXPECT_EQ(d.tcp->stub().AwaitProof(d.tcp->context(10s).get(), req, &resp).error_code(), grpc::StatusCode::NOT_FOUND);
+  // A 1 MiB id: refused at submit, and no answer echoes it whole.
+  const std::string huge(1 << 20, 'z');
+  req.set_request_id(huge);
+  grpc::Status st = d.tcp->stub().AwaitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_LT(st.error_message().size(), 200u);
+  pb::ProofRequest named = native_request("fast", 1);
+  named.set_request_id(huge);
+  st = submit(*d.tcp, named);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(st.error_message().find("is longer than 128 bytes"), std::string::npos) << st.error_message().substr(0, 300);
+  EXPECT_LT(st.error_message().size(), 200u);
 }
 
 TEST_F(GrpcTest, BadInputsAreClearErrorsAndTheDaemonKeepsServing) {
