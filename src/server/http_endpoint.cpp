@@ -17,6 +17,12 @@ struct HttpEndpoint::Impl {
 HttpEndpoint::HttpEndpoint(const HostPort& at, TextFn metrics, TextFn status_json, RpcMetrics& counters)
     : impl_(std::make_unique<Impl>()) {
   auto& s = impl_->server;
+  // httplib's default sets SO_REUSEPORT, which lets a second daemon bind the same port and take
+  // half of the first one's requests: address reuse only (a restart binds at once), one owner.
+  s.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   s.Get("/metrics", [metrics, &counters](const httplib::Request&, httplib::Response& res) {
     res.set_content(metrics(), "text/plain; version=0.0.4; charset=utf-8");
     counters.http_request("/metrics", 200);

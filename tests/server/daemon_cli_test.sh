@@ -25,8 +25,18 @@ UNIX="unix:$WORK/d.sock"
 expect_rc "single over the unix socket, verified" 0 "$BENCH" --target "$UNIX" --verify single --circuit mul-chain --seed 5
 expect_log "single prints phase timings" 'msm_b_g2 +[0-9.]+ ms'
 expect_log "single verified the proof" '^verify: OK'
-expect_rc "PoRep is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind porep --circuit mul-chain
+expect_rc "PoRep without its C1 is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind porep --circuit mul-chain
+expect_log "the refusal says why" "INVALID_ARGUMENT: a porep request carries the sector's C1 output"
+expect_rc "SnapDeals is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind snap_deals --circuit mul-chain
 expect_log "the refusal says why" 'not served yet'
+HTTP_PORT=$(json_field "$WORK/ready.json" http_port)
+expect_rc "a second daemon on the same TCP port refuses to start" 2 "$DAEMON" --config "$WORK/default.toml" \
+  --unix-socket "$WORK/d2.sock" --tcp "$TCP" --http 127.0.0.1:0 --cache-dir "$WORK/cache2"
+expect_log "it says the address is in use" "cannot start: gRPC: cannot listen on .*$TCP \\(address in use\\?\\)"
+expect_rc "a second daemon on the same HTTP port refuses to start" 2 "$DAEMON" --config "$WORK/default.toml" \
+  --unix-socket "$WORK/d2.sock" --tcp 127.0.0.1:0 --http "127.0.0.1:$HTTP_PORT" --cache-dir "$WORK/cache2"
+expect_log "it says the port is in use" "cannot start: http: cannot bind 127.0.0.1:$HTTP_PORT \\(in use\\?\\)"
+expect_rc "the first daemon still answers over TCP" 0 "$BENCH" --target "$TCP" --token s3cret status
 expect_rc "batch 6 x 3 over TCP, all verified" 0 "$BENCH" --target "$TCP" --token s3cret --verify batch -n 6 -j 3 --circuit mul-chain-bn254
 expect_log "batch summary" 'succeeded 6, failed 0, verified by cuzk-bench 6/6'
 expect_log "batch latency percentiles" 'p50 [0-9.]+ ms, p99 [0-9.]+ ms'
