@@ -39,6 +39,15 @@ TEST(BellpersonIo, VkLayoutAndRoundTrip) {
   auto t = b;
   t.push_back(0);
   EXPECT_THROW(read_bellperson_vk(t), DecodeError);
+  // A degenerate key (delta at infinity: forged proofs would verify) is refused, naming why.
+  auto degenerate = pk.vk;
+  degenerate.delta_g2 = Bls12_381::G2Affine::infinity();
+  try {
+    (void)read_bellperson_vk(write_bellperson_vk(degenerate));
+    ADD_FAILURE() << "a .vk with delta_g2 at infinity was read";
+  } catch (const DecodeError& e) {
+    EXPECT_NE(std::string(e.what()).find("vk_delta_2 is the point at infinity"), std::string::npos) << e.what();
+  }
 }
 
 TEST(BellpersonIo, ParamsRoundTrip) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cuzk/groth16/snarkjs_json.hpp"
+#include "cuzk/groth16/verifier.hpp"
 #include "random_key.hpp"
 
 namespace {
@@ -59,7 +60,7 @@ template <class Fn>
 std::string error_of(Fn fn) {
   try {
     fn();
-  } catch (const DecodeError& e) {
+  } catch (const std::exception& e) {  // DecodeError, or verify's std::invalid_argument
     return e.what();
   }
   return "(no error)";
@@ -134,6 +135,17 @@ TEST(SnarkjsJson, Malformed) {
   v = vj;
   v["curve"] = "bn254";
   has(verr(v), "curve:");
+  // Degenerate keys (forged proofs would verify under them) are refused at load and by verify.
+  for (auto* point : {&pk.vk.gamma_g2, &pk.vk.delta_g2}) {
+    auto degenerate = pk.vk;
+    const bool gamma = point == &pk.vk.gamma_g2;
+    (gamma ? degenerate.gamma_g2 : degenerate.delta_g2) = Bn254::G2Affine::infinity();
+    has(verr(vk_to_json(degenerate)), gamma ? "verification_key.json: vk_gamma_2: is the point at infinity"
+                                            : "verification_key.json: vk_delta_2: is the point at infinity");
+    const Proof<Bn254> any{Bn254::G1Affine::infinity(), Bn254::G2Affine::infinity(), Bn254::G1Affine::infinity()};
+    const std::vector<Bn254::Fr> inputs(degenerate.num_public(), Bn254::Fr::one());
+    has(error_of([&] { (void)verify<Bn254>(degenerate, any, inputs); }), "degenerate key");
+  }
 }
 
 }  // namespace

@@ -155,6 +155,7 @@ inline VerifyingKey<Bls12_381> read_vk(Cursor& c) {
   vk.delta_g1 = read_point<G1C>(c, "delta_g1");
   vk.delta_g2 = read_point<G2C>(c, "delta_g2");
   vk.ic = read_vec<G1C>(c, "ic", BellpersonCheck::kFull);
+  if (const std::string why = degenerate_vk_reason(vk); !why.empty()) c.fail(why);
   return vk;
 }
 inline void put_vk(std::vector<std::uint8_t>& out, const VerifyingKey<Bls12_381>& vk) {

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cuzk/r1cs/r1cs.hpp"
@@ -37,6 +38,20 @@ struct VerifyingKey {
   std::size_t num_public() const { return ic.empty() ? 0 : ic.size() - 1; }
   bool operator==(const VerifyingKey&) const = default;
 };
+
+// Why a verifying key must not be used, or "" when it may. With gamma_g2 or delta_g2 at
+// infinity its term of the equation vanishes and a forger picks a proof that verifies for any
+// inputs; alpha_g1 or beta_g2 at infinity, likewise for e(alpha, beta). snarkjs refuses such keys.
+template <class E>
+std::string degenerate_vk_reason(const VerifyingKey<E>& vk) {
+  const char* at_infinity = vk.alpha_g1.is_infinity()   ? "vk_alpha_1"
+                            : vk.beta_g2.is_infinity()  ? "vk_beta_2"
+                            : vk.gamma_g2.is_infinity() ? "vk_gamma_2"
+                            : vk.delta_g2.is_infinity() ? "vk_delta_2"
+                                                        : nullptr;
+  if (at_infinity == nullptr) return {};
+  return std::string(at_infinity) + " is the point at infinity: a degenerate key, under which forged proofs verify";
+}
 
 template <class E>
 struct ProvingKey {

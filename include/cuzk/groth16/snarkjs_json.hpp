@@ -240,6 +240,10 @@ VerifyingKey<E> vk_from_json(const nlohmann::json& j, const VkJsonReadOptions& o
   vk.beta_g2 = parse_point<G2C>(member(j, "vk_beta_2", file), file, "vk_beta_2");
   vk.gamma_g2 = parse_point<G2C>(member(j, "vk_gamma_2", file), file, "vk_gamma_2");
   vk.delta_g2 = parse_point<G2C>(member(j, "vk_delta_2", file), file, "vk_delta_2");
+  if (const std::string why = degenerate_vk_reason(vk); !why.empty()) {
+    const std::size_t field_end = why.find(' ');
+    fail(file, why.substr(0, field_end), why.substr(field_end + 1));
+  }
   const json& n = member(j, "nPublic", file);
   if (!n.is_number_unsigned()) fail(file, "nPublic", "expected a non-negative integer");
   const json& ic = member(j, "IC", file);

@@ -15,13 +15,15 @@
 
 namespace cuzk::groth16 {
 
-// Throws std::invalid_argument when the public inputs do not match the key's count;
+// Throws std::invalid_argument when the public inputs do not match the key's count or the key
+// is degenerate (degenerate_vk_reason);
 // returns false for a proof that does not verify (including points that are not in
 // the prime-order subgroups).
 template <class E>
 bool verify(const VerifyingKey<E>& vk, const Proof<E>& proof, std::span<const typename E::Fr> public_inputs) {
   using G1 = typename E::G1;
   if (vk.ic.empty()) throw std::invalid_argument("verifying key has no IC points");
+  if (const std::string why = degenerate_vk_reason(vk); !why.empty()) throw std::invalid_argument("verifying key: " + why);
   if (public_inputs.size() != vk.num_public())
     throw std::invalid_argument("proof has " + std::to_string(public_inputs.size()) + " public inputs but the key expects " +
                                 std::to_string(vk.num_public()));

@@ -240,6 +240,7 @@ ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt = {}, Z
     pk.vk.gamma_g2 = zkey_detail::read_vk_point<G2C>(r, "gamma2");
     pk.vk.delta_g1 = zkey_detail::read_vk_point<G1C>(r, "delta1");
     pk.vk.delta_g2 = zkey_detail::read_vk_point<G2C>(r, "delta2");
+    if (const std::string why = degenerate_vk_reason(pk.vk); !why.empty()) r.fail(why);
     r.expect_end();
     n_public_read = n_public;
   }
