@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Filecoin PoSt on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
+# Filecoin PoSt and PoRep C2 on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
 #
 #   scripts/filecoin_device_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
-#       cuzk-bench, cuzk, post_bench and engine_cuda_test for sm_90 into build/h-gpu and packs
-#       them with the shared libraries they load into build/filecoin-kit/bin.tar.xz.
+#       cuzk-bench, cuzk, post_bench, porep_bench and engine_cuda_test for sm_90 into build/h-gpu
+#       and packs them with the shared libraries they load into build/filecoin-kit/bin.tar.xz.
 #   scripts/filecoin_device_run.sh             THERE (carry build/filecoin-kit): runs, in order,
 #       1. post_bench synth: a 32 GiB WindowPoSt partition's vanilla check and witness synthesis
 #          from the real vanilla proof, on all cores and on 2; WinningPoSt 32 GiB likewise;
@@ -12,14 +12,20 @@
 #          verified by the daemon with the .vk, and again by cuzk-bench);
 #       3. post_bench gpu: the whole 32 GiB WindowPoSt partition on the GPU (synthetic key points:
 #          see bench/filecoin/post_gpu_bench.cpp);
-#       4. engine_cuda_test (the engine on the CUDA backend).
-#   STEPS (default "1 2 3 4") picks steps: one device command may run 10 minutes.
+#       4. engine_cuda_test (the engine on the CUDA backend);
+#       5. porep_bench synth: a 32 GiB PoRep C2 from a SYNTHETIC sparse C1 (V1_1): the C1's JSON
+#          decoded and checked, the partition circuit's size and recording, every partition's
+#          witness on all cores (partition 0 best of 3); partition 0 on 2 threads;
+#       6. porep_bench gpu: one 32 GiB PoRep partition on the GPU (synthetic key points: see
+#          bench/filecoin/porep_gpu_bench.cpp), with the estimate for the 10 partitions.
+#   STEPS (default "1 2 3 4 5 6") picks steps: one device command may run 10 minutes (5 and 6 take
+#   up to 8 minutes each: run them in their own commands).
 #   Logs under $OUT (default build/filecoin-out): summary.txt and one log per step.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 KIT=$ROOT/build/filecoin-kit
-BINS="cuzk-daemon cuzk-bench cuzk post_bench engine_cuda_test"
+BINS=${BINS:-"cuzk-daemon cuzk-bench cuzk post_bench porep_bench engine_cuda_test"}  # what --prepare builds and packs (override to pack fewer)
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
@@ -51,7 +57,7 @@ export CUZK_FILECOIN_DATA=$ROOT/tests/filecoin/data
 BIN=$WORK/bin
 SUMMARY=$OUT/summary.txt
 say() { echo "$*" | tee -a "$SUMMARY"; }
-STEPS=${STEPS:-1 2 3 4}  # run in this order
+STEPS=${STEPS:-1 2 3 4 5 6}  # run in this order
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 { echo "built from: $(tr '\n' ' ' < "$KIT/BUILT_FROM")"; date -u
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; echo "cores $(nproc)"; free -g | head -2; } > "$SUMMARY" 2>&1
@@ -116,6 +122,21 @@ step4() {
   say "== 4. engine_cuda_test"
   CUZK_ORACLE_DIR=$WORK timeout 300 "$BIN/engine_cuda_test" > "$OUT/engine_cuda_test.log" 2>&1
   say "rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/engine_cuda_test.log" | tr '\n' ' ')"
+}
+
+step5() {
+say "== 5. PoRep C2 32 GiB synthesis (porep_bench synth)"
+timeout 240 "$BIN/porep_bench" synth 32GiB 3 --all > "$OUT/porep_synth.log" 2>&1; say "porep 32 GiB, all cores rc=$?"
+CUZK_BENCH_THREADS=2 timeout 240 "$BIN/porep_bench" synth 32GiB 1 --no-record >> "$OUT/porep_synth.log" 2>&1
+say "porep 32 GiB partition 0, 2 threads rc=$?"
+grep -E "StackedDrg|C1 generated|submit|circuit:|recorded|value-indexed|partition|best of|error" "$OUT/porep_synth.log" | tee -a "$SUMMARY"
+}
+
+step6() {
+say "== 6. 32 GiB PoRep partition on the GPU (porep_bench gpu)"
+timeout 480 "$BIN/porep_bench" gpu 32GiB 2 > "$OUT/porep_gpu.log" 2>&1
+say "rc=$?"
+tee -a "$SUMMARY" < "$OUT/porep_gpu.log"
 }
 
 for s in $STEPS; do "step$s"; done

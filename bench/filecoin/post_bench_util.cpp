@@ -4,7 +4,6 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -58,16 +57,7 @@ void replicate_indexed(const r1cs::CsrMatrix<fc::Fr>& m, std::size_t slots, std:
   auto d = r1cs::dictionary_of<std::uint16_t>(std::span<const fc::Fr>(m.vals));
   if (!d) throw std::runtime_error("a slot matrix has more than 65536 distinct coefficients");
   std::vector<fc::Fr> table = std::move(d->values);
-  std::uint16_t one = 0;
-  if (binding_terms) {
-    auto it = std::find(table.begin(), table.end(), fc::Fr::one());
-    if (it == table.end()) {
-      if (table.size() >= 65536) throw std::runtime_error("no room for ONE in a full value table");
-      table.push_back(fc::Fr::one());
-      it = table.end() - 1;
-    }
-    one = static_cast<std::uint16_t>(it - table.begin());
-  }
+  const std::uint16_t one = binding_terms ? value_position_of_one(table) : 0;
   const std::size_t rows = m.num_rows(), nnz = m.nnz();
   out.num_cols = static_cast<std::uint32_t>(num_vars);
   out.row_ptr.assign(slots * rows + binding + 1, 0);

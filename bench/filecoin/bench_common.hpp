@@ -1,0 +1,41 @@
+// Shared by the Filecoin benchmarks (post_bench, porep_bench): wall-clock timing, and a
+// partition's QAP matrices A and B the way the GPU reads them (value-indexed, without their
+// values; C left out: the bellperson H takes a and b only).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "cuzk/filecoin/fr.hpp"
+#include "cuzk/r1cs/r1cs.hpp"
+
+namespace cuzk::bench {
+
+inline double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A and B with the QAP's binding rows (one ONE term per public wire in A, empty rows in B), each
+// term's value a 16-bit position in val_table (6 bytes a term with its column): what DeviceCsr
+// uploads. vals is left empty.
+struct IndexedQap {
+  r1cs::CsrMatrix<filecoin::Fr> a, b;
+  std::size_t num_vars = 0, num_public = 0, constraints = 0, domain_size = 0;
+};
+
+// The position of ONE in a value table, appended when missing: the binding rows' coefficient.
+inline std::uint16_t value_position_of_one(std::vector<filecoin::Fr>& table) {
+  auto it = std::find(table.begin(), table.end(), filecoin::Fr::one());
+  if (it == table.end()) {
+    if (table.size() >= 65536) throw std::runtime_error("no room for ONE in a full value table");
+    table.push_back(filecoin::Fr::one());
+    it = table.end() - 1;
+  }
+  return static_cast<std::uint16_t>(it - table.begin());
+}
+
+}  // namespace cuzk::bench
