@@ -34,6 +34,12 @@ void round_trip() {
   Proof<E> q = p;
   q.c = E::G1Affine::infinity();
   EXPECT_EQ(proof_from_json<E>(proof_to_json(q)), q);
+  // rapidsnark's proof.json names no curve: the verifying key's is taken; another curve is refused.
+  json rapidsnark = proof_to_json(p);
+  rapidsnark.erase("curve");
+  EXPECT_EQ(proof_from_json<E>(rapidsnark), p);
+  rapidsnark["curve"] = "bls12-377";
+  EXPECT_THROW(proof_from_json<E>(rapidsnark), DecodeError);
 
   std::vector<typename E::Fr> pub{E::Fr::from_u64(33), -E::Fr::one(), E::Fr::random(rng)};
   const json pj = public_to_json<typename E::Fr>(pub);

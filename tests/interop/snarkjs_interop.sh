@@ -45,6 +45,10 @@ run_case() {  # circuit-file name prime input-json
   # 2. snarkjs proves with cuzk's .zkey; cuzk verifies; both agree on the vk.
   expect_ok "$prime/$name: snarkjs proves with cuzk's zkey" $SNARKJS groth16 prove "$d/$name.zkey" "$d/$name.wtns" "$d/$name.sproof.json" "$d/$name.spublic.json"
   expect_ok "$prime/$name: cuzk verifies snarkjs's proof" "$CUZK" verify --vk "$d/$name.vk.json" --proof "$d/$name.sproof.json" --public "$d/$name.spublic.json"
+  # rapidsnark writes no "curve" in proof.json (snarkjs accepts it): the vk's curve is taken.
+  node -e 'const fs=require("fs");const p=JSON.parse(fs.readFileSync(process.argv[1]));delete p.curve;fs.writeFileSync(process.argv[2],JSON.stringify(p))' "$d/$name.sproof.json" "$d/$name.rproof.json"
+  expect_ok "$prime/$name: snarkjs verifies the proof without its curve" $SNARKJS groth16 verify "$d/$name.vk.json" "$d/$name.spublic.json" "$d/$name.rproof.json"
+  expect_ok "$prime/$name: cuzk verifies the proof without its curve (rapidsnark's shape)" "$CUZK" verify --vk "$d/$name.vk.json" --proof "$d/$name.rproof.json" --public "$d/$name.spublic.json"
   expect_ok "$prime/$name: snarkjs exports the same vk from cuzk's zkey" $SNARKJS zkey export verificationkey "$d/$name.zkey" "$d/$name.svk.json"
   expect_ok "$prime/$name: vk JSON equal" node -e 'const fs=require("fs");const a=JSON.parse(fs.readFileSync(process.argv[1])),b=JSON.parse(fs.readFileSync(process.argv[2]));for(const k of ["protocol","curve","nPublic","vk_alpha_1","vk_beta_2","vk_gamma_2","vk_delta_2","vk_alphabeta_12","IC"]){if(JSON.stringify(a[k])!==JSON.stringify(b[k])){console.error("differs: "+k);process.exit(1);}}' "$d/$name.vk.json" "$d/$name.svk.json"
   # 3. Tampering is rejected by both verifiers.

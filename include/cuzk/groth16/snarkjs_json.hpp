@@ -100,11 +100,14 @@ json point_json(const ec::Affine<C>& p) {
   return json(ec::snarkjs::to_strings(p));
 }
 
+// `curve_optional`: a proof may leave its curve out (rapidsnark's proof.json has no "curve"; the
+// verifying key names it); a curve that is there must be E's.
 template <class E>
-void check_tags(const json& j, std::string_view file) {
+void check_tags(const json& j, std::string_view file, bool curve_optional = false) {
   if (!j.is_object()) fail(file, "(top level)", std::string("expected an object, got ") + j.type_name());
   const std::string& protocol = get_string(member(j, "protocol", file), file, "protocol");
   if (protocol != "groth16") fail(file, "protocol", "\"" + protocol + "\" is not \"groth16\"");
+  if (curve_optional && !j.contains("curve")) return;
   const std::string& curve = get_string(member(j, "curve", file), file, "curve");
   if (curve != E::kSnarkjsName)
     fail(file, "curve", "\"" + curve + "\" does not match the expected curve \"" + std::string(E::kSnarkjsName) + "\"");
@@ -159,7 +162,7 @@ template <class E>
 Proof<E> proof_from_json(const nlohmann::json& j) {
   using namespace json_detail;
   constexpr std::string_view file = "proof.json";
-  check_tags<E>(j, file);
+  check_tags<E>(j, file, /*curve_optional=*/true);
   Proof<E> p;
   p.a = parse_point<typename E::G1Curve>(member(j, "pi_a", file), file, "pi_a");
   p.b = parse_point<typename E::G2Curve>(member(j, "pi_b", file), file, "pi_b");
