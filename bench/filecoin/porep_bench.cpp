@@ -6,9 +6,11 @@
 //       (porep_vanilla_gen.hpp): the C1's filecoin-ffi JSON decoded and checked (what the daemon
 //       does at submit); the circuit's size and its recording (record_porep_circuit, what the
 //       daemon pays once per key load) with the value index of A and B; partition 0's witness
-//       synthesized challenge-parallel on every core (TBB) with the public-input check, best of
-//       REPS (default 3); with --all every partition once. --no-record skips the recording (a
-//       32 GiB partition's R1CS with its values takes 27 GiB; its size is printed first).
+//       synthesized on every core (porep_witness_full: challenge steps in parallel, TBB) with the
+//       public-input check, best of REPS (default 3), then where its time goes (the circuit from
+//       the C1, a plain zeroed vector, porep_witness_into a caller's buffer); with --all every
+//       partition once. --no-record skips the recording (a 32 GiB partition's R1CS with its
+//       values takes 27 GiB; its size is printed first).
 //   porep_bench gpu [SIZE] [REPS]   (CUDA builds) one partition proved on the GPU, end to end but
 //       for the key's points (porep_gpu_bench.cpp); REPS default 2.
 // CUZK_BENCH_THREADS limits the threads.
@@ -17,13 +19,19 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <new>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "cuzk/filecoin/c1_circuit.hpp"
 #include "cuzk/filecoin/porep_record.hpp"
+#include "cuzk/filecoin/porep_witness.hpp"
 #include "porep_bench_util.hpp"
 
 namespace cuzk::bench {
@@ -122,6 +130,31 @@ void run_synth(fc::RegisteredSealProof proof, const Args& a) {
   }
   std::printf("  partition 0: witness synthesized (%zu wires, %.2f GiB) %9.1f ms; public inputs derived %.1f ms: %s\n",
               vars, vars * 32.0 / kGiB, synth, inputs, match ? "the witness's are the verifier's" : "DIFFER");
+  {
+    // Where the time goes: the circuit from the C1, the value-initialized vector porep_witness_full
+    // returns, and the synthesis into a caller's buffer (first touched by the writing threads, then
+    // reused as a pool of buffers would be).
+    auto t0 = std::chrono::steady_clock::now();
+    const fc::StackedCircuit circuit = fc::c1_partition_circuit(c->c1, 0);
+    const double build = ms_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    std::optional<std::vector<fc::Fr>> zeroed(std::in_place, vars);
+    const double alloc = ms_since(t0);
+    zeroed.reset();
+    std::unique_ptr<fc::Fr, decltype(&std::free)> buf(static_cast<fc::Fr*>(std::malloc(vars * sizeof(fc::Fr))),
+                                                      &std::free);
+    if (!buf) throw std::bad_alloc();
+    double into[2];
+    for (double& ms : into) {
+      t0 = std::chrono::steady_clock::now();
+      fc::porep_witness_into(circuit, std::span<fc::Fr>(buf.get(), vars));
+      ms = ms_since(t0);
+    }
+    std::printf("  where it goes: circuit from the C1 %.1f ms; a plain zeroed %.2f GiB std::vector %.1f ms (the one "
+                "porep_witness_full returns asks for huge pages, faulted in on every thread); porep_witness_into a "
+                "caller's buffer %.1f ms (fresh pages), %.1f ms (reused)\n",
+                build, vars * 32.0 / kGiB, alloc, into[0], into[1]);
+  }
   if (a.all) {
     double total = synth;
     for (std::size_t k = 1; k < c->c1.partitions.size(); ++k) {

@@ -37,7 +37,7 @@ struct CheckedC1 {
 };
 CheckedC1 decode_and_check(const PorepInput& in);
 
-// Partition k's full assignment (porep_witness_full of c1_partition_circuit, challenges in
+// Partition k's full assignment (porep_witness_full of c1_partition_circuit, challenge steps in
 // parallel) and whether its public inputs are those a verifier derives (porep_public_inputs).
 struct PorepPartitionWitness {
   std::vector<filecoin::Fr> w;

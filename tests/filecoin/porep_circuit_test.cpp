@@ -1,13 +1,19 @@
 // The StackedDRG circuit's shape against rust-fil-proofs: the constraint and input counts of one
 // partition for every sector size (filecoin-proofs' published figures) and of the test graphs
 // storage-proofs-porep/tests/stacked_circuit.rs asserts (8 nodes per base tree, 2 layers, one
-// challenge).
+// challenge); the challenge-replicated recording and the step-parallel witness against a
+// sequential synthesis of the whole circuit.
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
 #include <random>
+#include <string>
+#include <utility>
 
+#include "cuzk/filecoin/c1_circuit.hpp"
 #include "cuzk/filecoin/porep_circuit.hpp"
 #include "cuzk/filecoin/porep_record.hpp"
+#include "cuzk/filecoin/porep_vanilla_gen.hpp"
 #include "cuzk/filecoin/porep_witness.hpp"
 
 namespace cuzk::filecoin {
@@ -119,9 +125,49 @@ TEST(FilecoinPorepCircuit, ChallengeReplicatedRecordingEqualsTheWholeRecording) 
   }
 }
 
-TEST(FilecoinPorepCircuit, ChallengeParallelWitnessEqualsTheSequentialOne) {
-  const StackedCircuit c = random_partition(PorepShape{{8, 0, 0}, 64, 2, 3}, 7);
-  EXPECT_EQ(porep_witness_full(c), cs::witness<Fr>(c).full());
+// The step-parallel witness (porep_witness.hpp) against a sequential synthesis of the whole circuit.
+void expect_witness_equal(const StackedCircuit& c, const std::string& what) {
+  const std::vector<Fr> want = cs::witness<Fr>(c).full();
+  const std::vector<Fr> got = porep_witness_full(c);
+  ASSERT_EQ(got.size(), want.size()) << what;
+  ASSERT_EQ(porep_witness_layout(c.shape()).size(), want.size()) << what;
+  std::size_t differ = 0, first = 0;
+  for (std::size_t i = got.size(); i-- > 0;)
+    if (got[i] != want[i]) ++differ, first = i;
+  EXPECT_EQ(differ, 0u) << what << ": first differing wire " << first;
+}
+
+TEST(FilecoinPorepCircuit, StepParallelWitnessEqualsTheSequentialOne) {
+  expect_witness_equal(random_partition(PorepShape{{8, 0, 0}, 64, 2, 3}, 7), "8-0-0, 64 nodes, 3 challenges");
+  expect_witness_equal(random_partition(PorepShape{{8, 4, 2}, 512, 2, 2}, 8), "8-4-2, 512 nodes, 2 challenges");
+  // The 32 GiB circuit's shape (8-8-0 trees of 2^30 nodes, 11 layers: expander parents, 30 TreeD
+  // levels), two of its 18 challenges.
+  expect_witness_equal(random_partition(PorepShape{{8, 8, 0}, std::uint64_t{1} << 30, 11, 2}, 9), "32 GiB shape");
+}
+
+TEST(FilecoinPorepCircuit, StepParallelWitnessOfSealedAndSparseC1s) {
+  // A sealed 2 KiB sector and a sparse 8 MiB one: satisfied partitions, as the prover gets them.
+  for (auto [proof, mode] : {std::pair{RegisteredSealProof::StackedDrg2KiBV1_1, PorepGenMode::Sealed},
+                             std::pair{RegisteredSealProof::StackedDrg8MiBV1_1, PorepGenMode::Sparse}}) {
+    const SealCommitPhase1 c1 = generate_porep_c1(porep_gen_params(proof, 3), mode);
+    expect_witness_equal(c1_partition_circuit(c1, 0), std::string(seal_proof_info(proof).name));
+  }
+}
+
+TEST(FilecoinPorepCircuit, StepParallelWitnessOnAnyThreadsAndIntoAnUnclearedBuffer) {
+  const StackedCircuit c = random_partition(PorepShape{{8, 4, 0}, 256, 2, 3}, 11);
+  const std::vector<Fr> want = cs::witness<Fr>(c).full();
+  std::mt19937_64 rng(12);
+  for (int threads : {1, 2}) {
+    // Every wire is written: a buffer of leftovers comes back as the assignment.
+    std::vector<Fr> got(want.size());
+    for (Fr& x : got) x = Fr::random(rng);
+    tbb::task_arena arena(threads);
+    arena.execute([&] { porep_witness_into(c, got); });
+    EXPECT_TRUE(got == want) << threads << " threads";
+  }
+  std::vector<Fr> short_by_one(want.size() - 1);
+  EXPECT_THROW(porep_witness_into(c, short_by_one), std::invalid_argument);
 }
 
 }  // namespace

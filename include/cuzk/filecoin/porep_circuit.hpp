@@ -11,8 +11,9 @@
 // challenge, TreeR, TreeC.
 //
 // Challenges share the header's wires (replica id bits, comm_d, comm_c, comm_r_last) but no
-// other: in witness-only mode (values only) each challenge may be synthesized by its own
-// constraint system and the assignments concatenated (porep_witness.hpp), the same assignment.
+// other, and a challenge is synthesized in steps (PorepStep) that share a few wires: in
+// witness-only mode (values only) the steps of all challenges may be synthesized concurrently,
+// each writing its wires at their place in the assignment (porep_witness.hpp).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,7 @@
 #include "cuzk/filecoin/hashers.hpp"
 #include "cuzk/filecoin/por.hpp"
 #include "cuzk/filecoin/registered_proof.hpp"
+#include "cuzk/filecoin/uint64.hpp"
 
 namespace cuzk::filecoin {
 
@@ -72,6 +74,28 @@ struct PorepHeader {
   AllocatedNum comm_d, comm_c, comm_r_last;
 };
 
+// A challenge (params.rs Proof::synthesize) is synthesized in steps, in allocation order:
+//   data leaf; TreeD inclusion; per parent (6 DRG then 8 expander) its column's rows, then the
+//   column hashed and proved in TreeC; the challenge (bits and input); per layer the labeling;
+//   the encoded node in TreeR; the challenged column's hash in TreeC.
+// A step reads earlier steps' wires only through PorepChallengeWires: the TreeD proof, the
+// parent proofs and the labelings read only the small steps' wires (data leaf, parent rows,
+// challenge bits), the last two steps the labels. In witness mode, where a gadget reads its
+// operands' values and never their wire numbers, these may run concurrently, each writing its
+// wires at fixed offsets (porep_witness.hpp).
+struct PorepStep {
+  enum Kind : std::uint8_t { kDataLeaf, kCommD, kParentRows, kParentProof, kChallenge, kLabel, kCommRLast, kColumnC };
+  Kind kind;
+  std::size_t index = 0;  // the parent (0..13: DRG then expander) or the layer (1 first)
+};
+
+struct PorepChallengeWires {
+  AllocatedNum data_leaf;
+  std::vector<std::vector<AllocatedNum>> parents;  // each parent column's rows
+  UInt64 challenge;
+  std::vector<AllocatedNum> labels;  // the challenged node's column, layer 1 first
+};
+
 PorepChallengeValues blank_porep_challenge(const PorepShape& shape);
 
 class StackedCircuit {
@@ -87,7 +111,16 @@ class StackedCircuit {
   template <class CS>
   void synthesize_challenge(CS& cs, std::size_t i, const PorepHeader& h) const {
     cs::Namespace ns(cs, [i] { return "challenge_" + std::to_string(i); });
-    synthesize_proof(cs, ch_.at(i), h);
+    PorepChallengeWires w = challenge_wires();
+    for (const PorepStep& s : challenge_steps()) synthesize_step(cs, ch_.at(i), s, h, w);
+  }
+  // The steps of a challenge (the same for every challenge), wires sized for them, and one step
+  // (without the "challenge_i" namespace synthesize_challenge adds).
+  std::vector<PorepStep> challenge_steps() const;
+  PorepChallengeWires challenge_wires() const;
+  template <class CS>
+  void synthesize_step(CS& cs, std::size_t i, PorepStep step, const PorepHeader& h, PorepChallengeWires& w) const {
+    synthesize_step(cs, ch_.at(i), step, h, w);
   }
   template <class CS>
   void synthesize(CS& cs) const {
@@ -103,7 +136,8 @@ class StackedCircuit {
     return poseidon_hash_circuit(cs, rows, poseidon_constants(rows.size()));
   }
   template <class CS>
-  void synthesize_proof(CS& cs, const PorepChallengeValues& p, const PorepHeader& h) const;
+  void synthesize_step(CS& cs, const PorepChallengeValues& p, PorepStep step, const PorepHeader& h,
+                       PorepChallengeWires& w) const;
 
   PorepShape shape_;
   PorepHeaderValues hv_;
@@ -155,93 +189,124 @@ std::vector<AllocatedNum> StackedCircuit::alloc_column(CS& cs, const PorepColumn
 }
 
 template <class CS>
-void StackedCircuit::synthesize_proof(CS& cs, const PorepChallengeValues& p, const PorepHeader& h) const {
-  const TreeShape tree_d{2, 0, 0};
-  AllocatedNum data_leaf;
-  {
-    cs::Namespace ns(cs, "data_leaf");
-    data_leaf = AllocatedNum::alloc(cs, "num", [&] { return p.data_leaf; });
-  }
-  {
-    cs::Namespace ns(cs, "comm_d_inclusion");
-    enforce_inclusion<Sha256Hasher>(cs, tree_d, shape_.nodes, p.comm_d_path, h.comm_d, data_leaf);
-  }
-  // Parent columns: allocated, hashed, proved in TreeC.
-  auto parents = [&](const std::vector<PorepColumn>& cols, const char* kind) {
-    std::vector<std::vector<AllocatedNum>> out;
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-      std::vector<AllocatedNum> rows;
-      {
-        cs::Namespace ns(cs, [kind, i] { return std::string(kind) + "_" + std::to_string(i) + "_num"; });
-        rows = alloc_column(cs, cols[i]);
-      }
+void StackedCircuit::synthesize_step(CS& cs, const PorepChallengeValues& p, PorepStep step, const PorepHeader& h,
+                                     PorepChallengeWires& w) const {
+  const std::size_t k = step.index;
+  // Parent k: DRG parents 0..5, then expander parents 0..7 (named by their own index).
+  auto parent_name = [k](const char* what) {
+    return [k, what] {
+      return k < kSdrDrgParents ? "drg_parent_" + std::to_string(k) + what
+                                : "exp_parent_" + std::to_string(k - kSdrDrgParents) + what;
+    };
+  };
+  auto parent = [&]() -> const PorepColumn& {
+    return k < kSdrDrgParents ? p.drg_parents.at(k) : p.exp_parents.at(k - kSdrDrgParents);
+  };
+  switch (step.kind) {
+    case PorepStep::kDataLeaf: {
+      cs::Namespace ns(cs, "data_leaf");
+      w.data_leaf = AllocatedNum::alloc(cs, "num", [&] { return p.data_leaf; });
+      return;
+    }
+    case PorepStep::kCommD: {
+      cs::Namespace ns(cs, "comm_d_inclusion");
+      enforce_inclusion<Sha256Hasher>(cs, TreeShape{2, 0, 0}, shape_.nodes, p.comm_d_path, h.comm_d, w.data_leaf);
+      return;
+    }
+    case PorepStep::kParentRows: {  // the column's rows
+      cs::Namespace ns(cs, parent_name("_num"));
+      w.parents.at(k) = alloc_column(cs, parent());
+      return;
+    }
+    case PorepStep::kParentProof: {  // the column hashed and proved in TreeC
       AllocatedNum val;
       {
-        cs::Namespace ns(cs, [kind, i] { return std::string(kind) + "_" + std::to_string(i) + "_constraint"; });
-        val = hash_column(cs, std::span<const AllocatedNum>(rows));
+        cs::Namespace ns(cs, parent_name("_constraint"));
+        val = hash_column(cs, std::span<const AllocatedNum>(w.parents.at(k)));
       }
+      cs::Namespace ns(cs, parent_name("_inclusion"));
+      enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, parent().path, h.comm_c, val);
+      return;
+    }
+    case PorepStep::kChallenge: {
       {
-        cs::Namespace ns(cs, [kind, i] { return std::string(kind) + "_" + std::to_string(i) + "_inclusion"; });
-        enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, cols[i].path, h.comm_c, val);
+        cs::Namespace ns(cs, "challenge");
+        w.challenge = UInt64::alloc(cs, p.challenge);
       }
-      out.push_back(std::move(rows));
+      cs::Namespace ns(cs, "challenge input");
+      w.challenge.pack_into_input(cs);
+      return;
     }
-    return out;
-  };
-  const auto drg = parents(p.drg_parents, "drg_parent");
-  const auto exp = parents(p.exp_parents, "exp_parent");
+    case PorepStep::kLabel: {  // index: the layer, 1 first
+      const std::size_t layer = k;
+      cs::Namespace nl(cs, [layer] { return "labeling_" + std::to_string(layer); });
+      std::vector<std::vector<Boolean>> bits;
+      auto parent_bits = [&](const AllocatedNum& v, const char* kind) {
+        const std::size_t j = bits.size();
+        cs::Namespace ns(cs, [kind, j] { return std::string(kind) + "_" + std::to_string(j) + "_bits"; });
+        bits.push_back(reverse_bit_numbering(v.to_bits_le(cs)));
+      };
+      for (std::size_t j = 0; j < kSdrDrgParents; ++j) parent_bits(w.parents.at(j).at(layer - 1), "drg_parent");
+      if (layer > 1)  // expander parents have no first-layer value: rows are shifted by one
+        for (std::size_t j = kSdrDrgParents; j < kSdrDrgParents + kSdrExpParents; ++j)
+          parent_bits(w.parents.at(j).at(layer - 2), "exp_parent");
+      // The hashing order repeats the parents to 37: 14 of them twice then the first 9 (layers > 1),
+      // or the 6 DRG parents six times then the first (layer 1).
+      std::vector<std::vector<Boolean>> expanded = bits;
+      if (layer > 1) {
+        expanded.insert(expanded.end(), bits.begin(), bits.end());
+        expanded.insert(expanded.end(), bits.begin(), bits.begin() + 9);
+      } else {
+        for (int rep = 0; rep < 5; ++rep) expanded.insert(expanded.end(), bits.begin(), bits.end());
+        expanded.push_back(bits[0]);
+      }
+      cs::Namespace nc(cs, "create_label");
+      w.labels.at(layer - 1) = create_label_circuit(cs, std::span<const Boolean>(h.replica_id_bits), expanded,
+                                                    UInt32::constant(static_cast<std::uint32_t>(layer)), w.challenge);
+      return;
+    }
+    case PorepStep::kCommRLast: {  // the encoded node (data + last label) in TreeR
+      AllocatedNum encoded;
+      {
+        cs::Namespace ns(cs, "encode_node");
+        encoded = encode(cs, w.labels.back(), w.data_leaf);
+      }
+      cs::Namespace ns(cs, "comm_r_last_data_inclusion");
+      enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, p.comm_r_last_path, h.comm_r_last, encoded);
+      return;
+    }
+    case PorepStep::kColumnC: {  // the challenged column (the labels) hashed and proved in TreeC
+      AllocatedNum column_hash;
+      {
+        cs::Namespace ns(cs, "c_x_column_hash");
+        column_hash = hash_column(cs, std::span<const AllocatedNum>(w.labels));
+      }
+      cs::Namespace ns(cs, "c_x_inclusion");
+      enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, p.comm_c_path, h.comm_c, column_hash);
+      return;
+    }
+  }
+  throw std::logic_error("StackedCircuit: unknown challenge step");
+}
 
-  UInt64 challenge;
-  {
-    cs::Namespace ns(cs, "challenge");
-    challenge = UInt64::alloc(cs, p.challenge);
+inline std::vector<PorepStep> StackedCircuit::challenge_steps() const {
+  std::vector<PorepStep> s{{PorepStep::kDataLeaf, 0}, {PorepStep::kCommD, 0}};
+  for (std::size_t k = 0; k < kSdrDrgParents + kSdrExpParents; ++k) {
+    s.push_back({PorepStep::kParentRows, k});
+    s.push_back({PorepStep::kParentProof, k});
   }
-  {
-    cs::Namespace ns(cs, "challenge input");
-    challenge.pack_into_input(cs);
-  }
-  std::vector<AllocatedNum> labels;
-  for (std::size_t layer = 1; layer <= shape_.layers; ++layer) {
-    cs::Namespace nl(cs, [layer] { return "labeling_" + std::to_string(layer); });
-    std::vector<std::vector<Boolean>> bits;
-    auto parent_bits = [&](const AllocatedNum& v, const char* kind) {
-      const std::size_t k = bits.size();
-      cs::Namespace ns(cs, [kind, k] { return std::string(kind) + "_" + std::to_string(k) + "_bits"; });
-      bits.push_back(reverse_bit_numbering(v.to_bits_le(cs)));
-    };
-    for (const auto& col : drg) parent_bits(col[layer - 1], "drg_parent");
-    if (layer > 1)  // expander parents have no first-layer value: rows are shifted by one
-      for (const auto& col : exp) parent_bits(col[layer - 2], "exp_parent");
-    // The hashing order repeats the parents to 37: 14 of them twice then the first 9 (layers > 1),
-    // or the 6 DRG parents six times then the first (layer 1).
-    std::vector<std::vector<Boolean>> expanded = bits;
-    if (layer > 1) {
-      expanded.insert(expanded.end(), bits.begin(), bits.end());
-      expanded.insert(expanded.end(), bits.begin(), bits.begin() + 9);
-    } else {
-      for (int rep = 0; rep < 5; ++rep) expanded.insert(expanded.end(), bits.begin(), bits.end());
-      expanded.push_back(bits[0]);
-    }
-    cs::Namespace nc(cs, "create_label");
-    labels.push_back(create_label_circuit(cs, std::span<const Boolean>(h.replica_id_bits), expanded,
-                                          UInt32::constant(static_cast<std::uint32_t>(layer)), challenge));
-  }
-  {
-    AllocatedNum encoded;
-    {
-      cs::Namespace ns(cs, "encode_node");
-      encoded = encode(cs, labels.back(), data_leaf);
-    }
-    cs::Namespace ns(cs, "comm_r_last_data_inclusion");
-    enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, p.comm_r_last_path, h.comm_r_last, encoded);
-  }
-  AllocatedNum column_hash;
-  {
-    cs::Namespace ns(cs, "c_x_column_hash");
-    column_hash = hash_column(cs, std::span<const AllocatedNum>(labels));
-  }
-  cs::Namespace ns(cs, "c_x_inclusion");
-  enforce_inclusion<PoseidonHasher>(cs, shape_.tree, shape_.nodes, p.comm_c_path, h.comm_c, column_hash);
+  s.push_back({PorepStep::kChallenge, 0});
+  for (std::size_t layer = 1; layer <= shape_.layers; ++layer) s.push_back({PorepStep::kLabel, layer});
+  s.push_back({PorepStep::kCommRLast, 0});
+  s.push_back({PorepStep::kColumnC, 0});
+  return s;
+}
+
+inline PorepChallengeWires StackedCircuit::challenge_wires() const {
+  PorepChallengeWires w;
+  w.parents.resize(kSdrDrgParents + kSdrExpParents);
+  w.labels.resize(shape_.layers);
+  return w;
 }
 
 inline PorepShape porep_shape(const SealProofInfo& info) {
