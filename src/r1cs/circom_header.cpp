@@ -15,11 +15,10 @@ std::vector<std::uint8_t> read_n8_prime(io::ByteReader& r, std::uint32_t& n8) {
   return {p.begin(), p.end()};
 }
 
-}  // namespace
-
-R1csFileHeader read_r1cs_header(const io::BinFile& f) {
+R1csFileHeader read_r1cs_header_in(const io::BinFile& f) {
   R1csFileHeader h;
   io::ByteReader r = f.reader(kR1csHeaderSection);
+  h.prime_offset = r.file_offset();
   h.prime_le = read_n8_prime(r, h.n8);
   const std::uint64_t counts_at = r.offset();
   h.n_wires = r.u32();
@@ -40,17 +39,32 @@ R1csFileHeader read_r1cs_header(const io::BinFile& f) {
         .fail_at(cs.offset, "nConstraints = " + std::to_string(h.n_constraints) + " needs at least " +
                                 std::to_string(std::uint64_t{h.n_constraints} * 12) + " bytes, the section has " +
                                 std::to_string(cs.size));
-  if (const auto* m = f.find(kR1csWireToLabelSection); m != nullptr && m->size != std::uint64_t{h.n_wires} * 8)
-    io::ByteReader(f.bytes(), f.kind(), m->id, 0)
-        .fail_at(m->offset, "wire-to-label map has " + std::to_string(m->size) + " bytes, expected 8 * nWires = " +
-                                std::to_string(std::uint64_t{h.n_wires} * 8));
-  h.has_custom_gates = f.has(kR1csCustomGatesListSection) || f.has(kR1csCustomGatesUsesSection);
+  if (const auto* m = f.find(kR1csWireToLabelSection); m != nullptr) {
+    if (m->size != std::uint64_t{h.n_wires} * 8)
+      io::ByteReader(f.bytes(), f.kind(), m->id, 0)
+          .fail_at(m->offset, "wire-to-label map has " + std::to_string(m->size) + " bytes, expected 8 * nWires = " +
+                                  std::to_string(std::uint64_t{h.n_wires} * 8));
+  } else {
+    // No map: only the constraints' terms (4 + n8 bytes each, after 3 u32 term counts per
+    // constraint) can account for the wires. Each wire but the constant one must fit in one.
+    const std::uint64_t max_terms = (cs.size - std::uint64_t{h.n_constraints} * 12) / (4 + std::uint64_t{h.n8});
+    if (h.n_wires - 1 > max_terms)
+      r.fail_at(counts_at, "nWires = " + std::to_string(h.n_wires) +
+                               " but the file has no wire-to-label map (section 3) and its constraints (section 2, " +
+                               std::to_string(cs.size) + " bytes) hold at most " + std::to_string(max_terms) +
+                               " terms: every wire other than the constant one must appear in one");
+  }
+  const auto* gates = f.find(kR1csCustomGatesListSection);
+  if (gates == nullptr) gates = f.find(kR1csCustomGatesUsesSection);
+  h.has_custom_gates = gates != nullptr;
+  if (gates != nullptr) h.custom_gates_offset = gates->offset;
   return h;
 }
 
-WtnsFileHeader read_wtns_header(const io::BinFile& f) {
+WtnsFileHeader read_wtns_header_in(const io::BinFile& f) {
   WtnsFileHeader h;
   io::ByteReader r = f.reader(kWtnsHeaderSection);
+  h.prime_offset = r.file_offset();
   h.prime_le = read_n8_prime(r, h.n8);
   const std::uint64_t n_at = r.offset();
   h.n_witness = r.u32();
@@ -64,12 +78,21 @@ WtnsFileHeader read_wtns_header(const io::BinFile& f) {
   return h;
 }
 
+}  // namespace
+
+R1csFileHeader read_r1cs_header(const io::BinFile& f) {
+  return io::with_file_context(f, [&] { return read_r1cs_header_in(f); });
+}
+WtnsFileHeader read_wtns_header(const io::BinFile& f) {
+  return io::with_file_context(f, [&] { return read_wtns_header_in(f); });
+}
+
 namespace {
 template <class Header>
 Curve curve_or_throw(const Header& h, std::string_view kind) {
   if (auto c = h.curve()) return *c;
-  throw DecodeError(std::string(kind) + " file: header prime is " + describe_prime_le(h.prime_le) +
-                    ", which is neither the BN254 nor the BLS12-381 scalar field");
+  throw DecodeError(io::decode_context(kind, 1, h.prime_offset) + ": header prime is " +
+                    describe_prime_le(h.prime_le) + ", which is neither the BN254 nor the BLS12-381 scalar field");
 }
 }  // namespace
 

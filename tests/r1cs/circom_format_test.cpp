@@ -151,8 +151,8 @@ TEST(CircomFormat, WrongPrimeAndCurveDetection) {
   const auto bls_r1cs = small_raw<BlsFr>().bytes();
   EXPECT_EQ(detect_r1cs_curve(bn_r1cs), Curve::bn254);
   EXPECT_EQ(detect_r1cs_curve(bls_r1cs), Curve::bls12_381);
-  EXPECT_DECODE_ERROR(read_r1cs<BlsFr>(bn_r1cs),
-                      "r1cs file: this .r1cs is for bn128 but the BLS12-381 scalar field was requested");
+  EXPECT_DECODE_ERROR(read_r1cs<BlsFr>(bn_r1cs), "r1cs file, section 1, offset 24: this .r1cs is for bn128 but the "
+                                                 "BLS12-381 scalar field was requested");
   EXPECT_DECODE_ERROR(read_r1cs<BnFr>(bls_r1cs),
                       "this .r1cs is for bls12381 but the BN254 (bn128) scalar field was requested");
   const auto bn_w = write_wtns(small_witness<BnFr>(2, 3));

@@ -138,10 +138,17 @@ class Reader {
     bytes(&v, sizeof v);
     return v;
   }
+  // Every count is checked with need() before it sizes an allocation.
   void need(std::uint64_t n) const {
-    if (n > b_.size() - at_) throw DecodeError("CSR cache: truncated at byte " + std::to_string(at_));
+    if (n > b_.size() - at_)
+      fail("truncated: need " + std::to_string(n) + " bytes, " + std::to_string(b_.size() - at_) + " left");
   }
   std::size_t offset() const { return at_; }
+  // DecodeError "CSR cache, offset <at>: <msg>" at the current position / at a given one.
+  [[noreturn]] void fail(const std::string& msg) const { fail_at(at_, msg); }
+  [[noreturn]] static void fail_at(std::uint64_t at, const std::string& msg) {
+    throw DecodeError("CSR cache, offset " + std::to_string(at) + ": " + msg);
+  }
 
  private:
   std::span<const std::uint8_t> b_;
@@ -168,31 +175,35 @@ template <class F>
 r1cs::CsrMatrix<F> read_matrix(Reader& r, std::uint32_t rows) {
   r1cs::CsrMatrix<F> m;
   m.num_cols = r.pod<std::uint32_t>();
+  const std::size_t nnz_at = r.offset();
   const auto nnz = r.pod<std::uint64_t>();
-  r.need((std::uint64_t{rows} + 1) * 8);
+  r.need((std::uint64_t{rows} + 1) * 8);  // num_constraints + 1 row offsets
   m.row_ptr.resize(std::size_t{rows} + 1);
   r.bytes(m.row_ptr.data(), m.row_ptr.size() * 8);
-  if (nnz > (std::uint64_t{1} << 40)) throw DecodeError("CSR cache: implausible nnz");
+  if (nnz > (std::uint64_t{1} << 40)) r.fail_at(nnz_at, "implausible nnz " + std::to_string(nnz));
   r.need(nnz * 8);  // cols + indices at least
   m.cols.resize(nnz);
   r.bytes(m.cols.data(), nnz * 4);
   const auto d = r.pod<std::uint32_t>();
-  r.need(std::uint64_t{d} * F::kBytes);
+  r.need(std::uint64_t{d} * F::kBytes + nnz * 4);  // the dictionary, then the indices
   std::vector<F> dict(d);
   for (auto& v : dict) {
     typename F::Repr x;
+    const std::size_t at = r.offset();
     r.bytes(x.data(), F::kBytes);
     for (std::size_t i = F::kLimbs; i-- > 0;) {  // Montgomery values are < p
       if (x[i] < F::kModulus[i]) break;
-      if (x[i] > F::kModulus[i] || i == 0) throw DecodeError("CSR cache: coefficient not reduced");
+      if (x[i] > F::kModulus[i] || i == 0) r.fail_at(at, "coefficient not reduced");
     }
     v = F::from_mont(x);
   }
+  const std::size_t idx_at = r.offset();
   std::vector<std::uint32_t> idx(nnz);
   r.bytes(idx.data(), nnz * 4);
   m.vals.resize(nnz);
   for (std::size_t k = 0; k < nnz; ++k) {
-    if (idx[k] >= d) throw DecodeError("CSR cache: coefficient index out of range");
+    if (idx[k] >= d)
+      r.fail_at(idx_at + 4 * k, "coefficient index " + std::to_string(idx[k]) + " >= " + std::to_string(d));
     m.vals[k] = dict[idx[k]];
   }
   return m;
@@ -247,35 +258,41 @@ void write_csr_cache(const std::filesystem::path& path, std::string_view shape_i
   std::filesystem::rename(tmp, path);
 }
 
-// Reads a cache file written for exactly this shape id and field; throws DecodeError otherwise
-// (truncation, checksum mismatch, other version/shape/field, structural inconsistency).
+// Parses the bytes of a cache file written for exactly this shape id and field; throws DecodeError
+// "CSR cache, offset <n>: ..." otherwise (truncation, checksum mismatch, other version/shape/field,
+// structural inconsistency). Every count is checked against the bytes left before it sizes a vector.
 template <class F>
-r1cs::R1CS<F> read_csr_cache(const std::filesystem::path& path, std::string_view shape_id) {
-  const auto b = cache_detail::read_all(path);
-  if (b.size() < 16 + 8) throw DecodeError("CSR cache: file too short");
+r1cs::R1CS<F> parse_csr_cache(std::span<const std::uint8_t> b, std::string_view shape_id) {
+  using cache_detail::Reader;
+  if (b.size() < 16 + 8) Reader::fail_at(0, "file too short (" + std::to_string(b.size()) + " bytes)");
   std::uint64_t sum, total;
   std::memcpy(&sum, b.data() + b.size() - 16, 8);
   std::memcpy(&total, b.data() + b.size() - 8, 8);
-  if (total != b.size()) throw DecodeError("CSR cache: size field says " + std::to_string(total) + " bytes, file has " + std::to_string(b.size()));
+  if (total != b.size())
+    Reader::fail_at(b.size() - 8,
+                    "size field says " + std::to_string(total) + " bytes, file has " + std::to_string(b.size()));
   cache_detail::Checksum c;
   c.update(b.data(), b.size() - 16);
-  if (c.digest() != sum) throw DecodeError("CSR cache: checksum mismatch (corrupt file)");
+  if (c.digest() != sum) Reader::fail_at(b.size() - 16, "checksum mismatch (corrupt file)");
 
-  cache_detail::Reader rd{std::span<const std::uint8_t>(b).first(b.size() - 16)};
+  Reader rd{b.first(b.size() - 16)};
   char magic[8];
   rd.bytes(magic, 8);
-  if (std::memcmp(magic, "CUZKCSR1", 8) != 0) throw DecodeError("CSR cache: bad magic");
-  if (rd.pod<std::uint32_t>() != kCsrCacheVersion) throw DecodeError("CSR cache: unsupported version");
-  if (rd.pod<std::uint32_t>() != 0x01020304u) throw DecodeError("CSR cache: wrong endianness");
-  if (rd.pod<std::uint32_t>() != F::kBytes) throw DecodeError("CSR cache: different field size");
+  if (std::memcmp(magic, "CUZKCSR1", 8) != 0) Reader::fail_at(0, "bad magic");
+  if (rd.pod<std::uint32_t>() != kCsrCacheVersion) Reader::fail_at(8, "unsupported version");
+  if (rd.pod<std::uint32_t>() != 0x01020304u) Reader::fail_at(12, "wrong endianness");
+  if (rd.pod<std::uint32_t>() != F::kBytes) Reader::fail_at(16, "different field size");
   typename F::Repr mod;
   rd.bytes(mod.data(), F::kBytes);
-  if (mod != F::kModulus) throw DecodeError("CSR cache: different field modulus");
+  if (mod != F::kModulus) Reader::fail_at(20, "different field modulus");
   const auto len = rd.pod<std::uint32_t>();
   rd.need(len);
   std::string sid(len, '\0');
+  const std::size_t sid_at = rd.offset();
   rd.bytes(sid.data(), len);
-  if (sid != shape_id) throw DecodeError("CSR cache: file is for shape '" + sid + "', wanted '" + std::string(shape_id) + "'");
+  if (sid != shape_id)
+    Reader::fail_at(sid_at, "file is for shape '" + sid.substr(0, 200) + (sid.size() > 200 ? "..." : "") +
+                                "', wanted '" + std::string(shape_id) + "'");
   r1cs::R1CS<F> r;
   r.num_vars = rd.pod<std::uint32_t>();
   r.num_public = rd.pod<std::uint32_t>();
@@ -283,13 +300,24 @@ r1cs::R1CS<F> read_csr_cache(const std::filesystem::path& path, std::string_view
   r.A = cache_detail::read_matrix<F>(rd, r.num_constraints);
   r.B = cache_detail::read_matrix<F>(rd, r.num_constraints);
   r.C = cache_detail::read_matrix<F>(rd, r.num_constraints);
-  if (rd.offset() != b.size() - 16) throw DecodeError("CSR cache: trailing bytes");
+  if (rd.offset() != b.size() - 16) rd.fail("trailing bytes");
   try {
     r.validate();
   } catch (const std::invalid_argument& e) {
-    throw DecodeError(std::string("CSR cache: ") + e.what());
+    Reader::fail_at(sid_at + len, e.what());
   }
   return r;
+}
+
+// Reads a cache file (see parse_csr_cache); errors start with the path.
+template <class F>
+r1cs::R1CS<F> read_csr_cache(const std::filesystem::path& path, std::string_view shape_id) {
+  const auto b = cache_detail::read_all(path);
+  try {
+    return parse_csr_cache<F>(b, shape_id);
+  } catch (const DecodeError& e) {
+    throw DecodeError(path.string() + ": " + e.what());
+  }
 }
 
 struct CacheOutcome {

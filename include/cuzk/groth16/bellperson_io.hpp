@@ -20,6 +20,7 @@
 // the points are decoded in parallel (TBB).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -287,18 +288,20 @@ inline std::array<std::uint8_t, kBellpersonProofSize> write_bellperson_proof(con
 inline Proof<Bls12_381> read_bellperson_proof(std::span<const std::uint8_t> b) {
   using namespace bellperson_detail;
   if (b.size() != kBellpersonProofSize)
-    throw DecodeError("bellperson proof: expected 192 bytes, got " + std::to_string(b.size()));
-  auto one = [&](const char* name, auto decode) {
+    throw DecodeError("bellperson proof, offset " + std::to_string(std::min(b.size(), kBellpersonProofSize)) +
+                      ": expected 192 bytes, got " + std::to_string(b.size()));
+  auto one = [&](const char* name, std::size_t at, auto decode) {
     try {
       return decode();
     } catch (const DecodeError& e) {
-      throw DecodeError(std::string("bellperson proof: ") + name + ": " + e.what());
+      throw DecodeError("bellperson proof, offset " + std::to_string(at) + ": " + name + ": " + e.what());
     }
   };
   Proof<Bls12_381> p;
-  p.a = one("A", [&] { return decode_one<G1C>(b.subspan(0, kG1C), BellpersonCheck::kFull, false); });
-  p.b = one("B", [&] { return decode_one<G2C>(b.subspan(kG1C, kG2C), BellpersonCheck::kFull, false); });
-  p.c = one("C", [&] { return decode_one<G1C>(b.subspan(kG1C + kG2C, kG1C), BellpersonCheck::kFull, false); });
+  p.a = one("A", 0, [&] { return decode_one<G1C>(b.subspan(0, kG1C), BellpersonCheck::kFull, false); });
+  p.b = one("B", kG1C, [&] { return decode_one<G2C>(b.subspan(kG1C, kG2C), BellpersonCheck::kFull, false); });
+  p.c = one("C", kG1C + kG2C,
+            [&] { return decode_one<G1C>(b.subspan(kG1C + kG2C, kG1C), BellpersonCheck::kFull, false); });
   return p;
 }
 

@@ -30,12 +30,22 @@ using nlohmann::json;
   throw DecodeError(std::string(file) + ": " + field + ": " + what);
 }
 
+// Every nlohmann exception, not only parse_error: a number that overflows a double ("1e400") is
+// an out_of_range error raised while parsing.
 inline json parse_text(std::string_view text, std::string_view file) {
   try {
     return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
     throw DecodeError(std::string(file) + ": malformed JSON: " + e.what());
   }
+}
+
+// A string from the input, quoted for a message and cut to 64 characters (a file can hold a
+// megabyte-long "curve").
+inline std::string quoted(const std::string& s) {
+  constexpr std::size_t kMax = 64;
+  if (s.size() <= kMax) return "\"" + s + "\"";
+  return "\"" + s.substr(0, kMax) + "\"... (" + std::to_string(s.size()) + " characters)";
 }
 
 inline const std::string& get_string(const json& j, std::string_view file, const std::string& field) {
@@ -50,11 +60,11 @@ F parse_decimal(const json& j, std::string_view file, const std::string& field) 
   if (s.empty()) fail(file, field, "empty number string");
   if (s.size() > 200) fail(file, field, "number string too long");
   for (char c : s)
-    if (c < '0' || c > '9') fail(file, field, "\"" + s + "\" is not a decimal integer");
+    if (c < '0' || c > '9') fail(file, field, quoted(s) + " is not a decimal integer");
   try {
     return F::from_string(s);
   } catch (const std::exception&) {
-    fail(file, field, "\"" + s + "\" is not less than the field modulus");
+    fail(file, field, quoted(s) + " is not less than the field modulus");
   }
 }
 
@@ -106,11 +116,11 @@ template <class E>
 void check_tags(const json& j, std::string_view file, bool curve_optional = false) {
   if (!j.is_object()) fail(file, "(top level)", std::string("expected an object, got ") + j.type_name());
   const std::string& protocol = get_string(member(j, "protocol", file), file, "protocol");
-  if (protocol != "groth16") fail(file, "protocol", "\"" + protocol + "\" is not \"groth16\"");
+  if (protocol != "groth16") fail(file, "protocol", quoted(protocol) + " is not \"groth16\"");
   if (curve_optional && !j.contains("curve")) return;
   const std::string& curve = get_string(member(j, "curve", file), file, "curve");
   if (curve != E::kSnarkjsName)
-    fail(file, "curve", "\"" + curve + "\" does not match the expected curve \"" + std::string(E::kSnarkjsName) + "\"");
+    fail(file, "curve", quoted(curve) + " does not match the expected curve \"" + std::string(E::kSnarkjsName) + "\"");
 }
 
 template <class F12>

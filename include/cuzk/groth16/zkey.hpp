@@ -7,7 +7,9 @@
 // Montgomery form of c) and applying from_mont again gives c. The writer does the inverse.
 //
 // Validation on read: container shape, protocol == 1, the q and r primes of E (a key for the
-// other curve is named in the error), counts and exact section sizes, every field element
+// other curve is named in the error), counts and exact section sizes (every section's size is
+// checked against the header's nVars, nPublic and domainSize, and section 4's against its
+// coefficient count, before anything is allocated from those counts), every field element
 // canonical, every coefficient's matrix/row/signal in range, and points:
 //  - the verifying-key points (section 2, IC) are always checked on the curve and in the
 //    prime-order subgroup (a handful of points);
@@ -100,15 +102,34 @@ inline std::string describe_q(std::span<const std::uint8_t> q) {
   return s;
 }
 
+// "2^27" for a power of two, else the decimal value.
+inline std::string count_text(std::uint64_t v) {
+  return v != 0 && (v & (v - 1)) == 0 ? "2^" + std::to_string(std::countr_zero(v)) : std::to_string(v);
+}
+
+// Throws unless section `id` holds exactly `count` points of C. `origin` names where the count comes
+// from ("domainSize 2^27", "nVars 1000"): the check runs before anything is allocated from it, so
+// a few header bytes cannot make the reader reserve gigabytes. Error, e.g.
+// "zkey file, section 9, offset 1234: section 9 (H points) has 65536 bytes, but domainSize 2^27
+//  needs 134217728 points of 64 bytes (8589934592 bytes)".
+template <class C>
+void check_point_section(const io::BinFile& f, std::uint32_t id, const char* name, std::uint64_t count,
+                         const std::string& origin) {
+  const auto& sec = f.section(id);
+  constexpr std::uint64_t s = ec::lem::kPointSize<C>;
+  if (sec.size == count * s) return;  // count < 2^33 and s <= 192: no overflow
+  throw DecodeError(io::decode_context("zkey", id, sec.offset) + ": section " + std::to_string(id) + " (" + name +
+                    " points) has " + std::to_string(sec.size) + " bytes, but " + origin + " needs " +
+                    std::to_string(count) + " points of " + std::to_string(s) + " bytes (" +
+                    std::to_string(count * s) + " bytes)");
+}
+
 template <class C>
 void read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count,
                  std::vector<ec::Affine<C>>& out, PointCheck check) {
   const auto& sec = f.section(id);
   constexpr std::size_t s = ec::lem::kPointSize<C>;
-  if (sec.size != std::uint64_t{count} * s)
-    throw DecodeError(io::decode_context("zkey", id, sec.offset) + ": section " + std::to_string(id) + " (" + name +
-                      ") has " + std::to_string(sec.size) + " bytes, expected " + std::to_string(count) +
-                      " points of " + std::to_string(s) + " bytes");
+  check_point_section<C>(f, id, name, count, "a count of " + std::to_string(count));
   const auto bytes = f.section_bytes(id);
   out.resize(count);
   const ec::lem::Check c = check == PointCheck::kNone      ? ec::lem::Check::kNone
@@ -181,59 +202,108 @@ r1cs::CsrMatrix<Fr> build_csr(const std::vector<Coef<Fr>>& coefs, std::uint32_t 
 }  // namespace zkey_detail
 
 // Which curve a .zkey is for (from q in section 2); throws DecodeError for a malformed header,
-// a non-Groth16 protocol or an unknown prime.
+// a non-Groth16 protocol or an unknown prime (naming f's path when it was opened from one).
 inline r1cs::Curve zkey_curve(const io::BinFile& f) {
-  auto h = f.reader(1);
-  const std::uint32_t protocol = h.u32();
-  if (protocol != 1)
-    h.fail_at(0, "protocol " + std::to_string(protocol) + " is not Groth16 (1)" +
-                     (protocol == 2 ? "; this is a PLONK key" : protocol == 10 ? "; this is an FFLONK key" : ""));
-  auto r = f.reader(2);
-  const std::uint32_t n8q = r.u32();
-  const auto q = r.bytes(n8q);
-  if (zkey_detail::limbs_equal_le<ff::bn254::Fq>(q)) return r1cs::Curve::bn254;
-  if (zkey_detail::limbs_equal_le<ff::bls12_381::Fq>(q)) return r1cs::Curve::bls12_381;
-  r.fail_at(4, "base field prime q is " + zkey_detail::describe_q(q) + ", not bn128 or bls12381");
+  return io::with_file_context(f, [&] {
+    auto h = f.reader(1);
+    const std::uint32_t protocol = h.u32();
+    if (protocol != 1)
+      h.fail_at(0, "protocol " + std::to_string(protocol) + " is not Groth16 (1)" +
+                       (protocol == 2 ? "; this is a PLONK key" : protocol == 10 ? "; this is an FFLONK key" : ""));
+    auto r = f.reader(2);
+    const std::uint32_t n8q = r.u32();
+    const auto q = r.bytes(n8q);
+    if (zkey_detail::limbs_equal_le<ff::bn254::Fq>(q)) return r1cs::Curve::bn254;
+    if (zkey_detail::limbs_equal_le<ff::bls12_381::Fq>(q)) return r1cs::Curve::bls12_381;
+    r.fail_at(4, "base field prime q is " + zkey_detail::describe_q(q) + ", not bn128 or bls12381");
+  });
 }
 inline r1cs::Curve zkey_curve(std::span<const std::uint8_t> bytes) {
   return zkey_curve(io::BinFile::parse(bytes, zkey_detail::kZkeyFile));
 }
 
+// The counts of a .zkey: section 2's nVars, nPublic and domainSize, section 4's coefficients.
+struct ZkeyCounts {
+  std::uint32_t num_vars = 0, num_public = 0, domain_size = 0, num_coefficients = 0;
+};
+
+namespace zkey_detail {
+
+// Section 2 up to domainSize: E's primes, then the counts, validated (nVars >= 1, nPublic + 1 <=
+// nVars, domainSize a power of two >= nPublic + 1 below the field's 2-adicity). Leaves r at the
+// first verifying-key point.
 template <class E>
-ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt = {}, ZkeyExtra* extra = nullptr) {
+ZkeyCounts read_header_counts(io::ByteReader& r) {
   using Fr = typename E::Fr;
   using Fq = typename E::Fq;
+  const std::string want(E::kSnarkjsName);
+  const std::uint32_t n8q = r.u32();
+  const auto q = r.bytes(n8q);
+  if (n8q != Fq::kBytes || !r1cs::prime_matches<Fq>(q))
+    r.fail_at(4, "key is for " + describe_q(q) + ", expected " + want);
+  const std::uint64_t at_r = r.offset();
+  const std::uint32_t n8r = r.u32();
+  const auto rp = r.bytes(n8r);
+  if (n8r != Fr::kBytes || !r1cs::prime_matches<Fr>(rp))
+    r.fail_at(at_r, "scalar field prime is " + r1cs::describe_prime_le(rp) + ", expected " + want);
+  ZkeyCounts c;
+  const std::uint32_t n_vars = r.u32(), n_public = r.u32(), domain = r.u32();
+  if (n_vars == 0) r.fail("nVars is 0 (wire 0, the constant one, must exist)");
+  if (std::uint64_t{n_public} + 1 > n_vars)
+    r.fail("nPublic + 1 = " + std::to_string(std::uint64_t{n_public} + 1) + " exceeds nVars = " +
+           std::to_string(n_vars));
+  if (domain == 0 || (domain & (domain - 1)) != 0)
+    r.fail("domainSize " + std::to_string(domain) + " is not a power of two");
+  if (domain < std::uint64_t{n_public} + 1) r.fail("domainSize " + std::to_string(domain) + " < nPublic + 1");
+  if (std::countr_zero(domain) > static_cast<int>(Fr::kTwoAdicity) - 1)
+    r.fail("domainSize 2^" + std::to_string(std::countr_zero(domain)) + " exceeds the field's 2-adicity - 1");
+  c.num_vars = n_vars;
+  c.num_public = n_public;
+  c.domain_size = domain;
+  return c;
+}
+
+// Every section's size against the counts, before any of them sizes an allocation (section 4's
+// rows go up to domainSize, and the point sections are read after it): sections 3 and 5..9
+// exactly, section 4 against its own coefficient count (which it sets in c).
+template <class E>
+void check_section_sizes(const io::BinFile& f, ZkeyCounts& c) {
   using G1C = typename E::G1Curve;
   using G2C = typename E::G2Curve;
-  const std::string want(E::kSnarkjsName);
+  const std::uint64_t nv = c.num_vars, np = c.num_public, n = c.domain_size;
+  check_point_section<G1C>(f, 3, "IC", np + 1, "nPublic + 1 = " + std::to_string(np + 1));
+  const std::string vars = "nVars " + std::to_string(nv);
+  check_point_section<G1C>(f, 5, "A", nv, vars);
+  check_point_section<G1C>(f, 6, "B1", nv, vars);
+  check_point_section<G2C>(f, 7, "B2", nv, vars);
+  check_point_section<G1C>(f, 8, "C", nv - np - 1, "nVars - nPublic - 1 = " + std::to_string(nv - np - 1));
+  check_point_section<G1C>(f, 9, "H", n, "domainSize " + count_text(n));
+  auto r = f.reader(4);
+  c.num_coefficients = r.u32();
+  constexpr std::uint64_t rec = 12 + E::Fr::kBytes;
+  if (r.remaining() != c.num_coefficients * rec)
+    r.fail_at(0, "section 4 announces " + std::to_string(c.num_coefficients) + " coefficients (" +
+                     std::to_string(c.num_coefficients * rec) + " bytes) but holds " + std::to_string(r.remaining()) +
+                     " bytes");
+}
+
+template <class E>
+ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt, ZkeyExtra* extra) {
+  using Fr = typename E::Fr;
+  using G1C = typename E::G1Curve;
+  using G2C = typename E::G2Curve;
 
   (void)zkey_curve(f);  // protocol check (and a clear error for an unknown q)
   ProvingKey<E> pk;
   pk.h_convention = HConvention::kOddCoset;
   pk.c_stored = false;
-  std::size_t n_public_read = 0;
+  ZkeyCounts counts;
 
   {  // section 2
     auto r = f.reader(2);
-    const std::uint32_t n8q = r.u32();
-    const auto q = r.bytes(n8q);
-    if (n8q != Fq::kBytes || !r1cs::prime_matches<Fq>(q))
-      r.fail_at(4, "key is for " + zkey_detail::describe_q(q) + ", expected " + want);
-    const std::uint64_t at_r = r.offset();
-    const std::uint32_t n8r = r.u32();
-    const auto rp = r.bytes(n8r);
-    if (n8r != Fr::kBytes || !r1cs::prime_matches<Fr>(rp))
-      r.fail_at(at_r, "scalar field prime is " + r1cs::describe_prime_le(rp) + ", expected " + want);
-    const std::uint32_t n_vars = r.u32(), n_public = r.u32(), domain = r.u32();
-    if (n_vars == 0) r.fail("nVars is 0 (wire 0, the constant one, must exist)");
-    if (std::uint64_t{n_public} + 1 > n_vars)
-      r.fail("nPublic + 1 = " + std::to_string(std::uint64_t{n_public} + 1) + " exceeds nVars = " + std::to_string(n_vars));
-    if (domain == 0 || (domain & (domain - 1)) != 0) r.fail("domainSize " + std::to_string(domain) + " is not a power of two");
-    if (domain < std::uint64_t{n_public} + 1) r.fail("domainSize " + std::to_string(domain) + " < nPublic + 1");
-    if (std::countr_zero(domain) > static_cast<int>(Fr::kTwoAdicity) - 1)
-      r.fail("domainSize 2^" + std::to_string(std::countr_zero(domain)) + " exceeds the field's 2-adicity - 1");
-    pk.num_vars = n_vars;
-    pk.domain_size = domain;
+    counts = read_header_counts<E>(r);
+    pk.num_vars = counts.num_vars;
+    pk.domain_size = counts.domain_size;
     pk.vk.alpha_g1 = zkey_detail::read_vk_point<G1C>(r, "alpha1");
     pk.vk.beta_g1 = zkey_detail::read_vk_point<G1C>(r, "beta1");
     pk.vk.beta_g2 = zkey_detail::read_vk_point<G2C>(r, "beta2");
@@ -242,18 +312,14 @@ ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt = {}, Z
     pk.vk.delta_g2 = zkey_detail::read_vk_point<G2C>(r, "delta2");
     if (const std::string why = degenerate_vk_reason(pk.vk); !why.empty()) r.fail(why);
     r.expect_end();
-    n_public_read = n_public;
   }
-  const std::size_t nv = pk.num_vars, np = n_public_read, n = pk.domain_size;
+  check_section_sizes<E>(f, counts);  // before anything is allocated from the counts
+  const std::size_t nv = pk.num_vars, np = counts.num_public, n = pk.domain_size;
   zkey_detail::read_points<G1C>(f, 3, "IC", np + 1, pk.vk.ic, PointCheck::kSubgroup);
 
   {  // section 4
     auto r = f.reader(4);
-    const std::uint32_t count = r.u32();
-    constexpr std::size_t rec = 12 + Fr::kBytes;
-    if (r.remaining() != std::uint64_t{count} * rec)
-      r.fail("section 4 announces " + std::to_string(count) + " coefficients (" + std::to_string(count * std::uint64_t{rec}) +
-             " bytes) but holds " + std::to_string(r.remaining()) + " bytes");
+    const std::uint32_t count = r.u32();  // checked against the section's size by check_section_sizes
     std::vector<zkey_detail::Coef<Fr>> coefs(count);
     std::size_t rows = 0;
     for (auto& c : coefs) {
@@ -292,6 +358,27 @@ ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt = {}, Z
     *extra = ZkeyExtra{};
   }
   return pk;
+}
+}  // namespace zkey_detail
+
+// The counts of a .zkey, every section's size checked against them, nothing else decoded: what a
+// key needs is known, from numbers the file's size backs, before it is loaded. Throws DecodeError
+// (naming f's path when it was opened from one).
+template <class E>
+ZkeyCounts read_zkey_counts(const io::BinFile& f) {
+  return io::with_file_context(f, [&] {
+    (void)zkey_curve(f);
+    auto r = f.reader(2);
+    ZkeyCounts c = zkey_detail::read_header_counts<E>(r);
+    zkey_detail::check_section_sizes<E>(f, c);
+    return c;
+  });
+}
+
+// Reads a parsed container; errors name f's path when it was opened from one.
+template <class E>
+ProvingKey<E> read_zkey(const io::BinFile& f, const ZkeyReadOptions& opt = {}, ZkeyExtra* extra = nullptr) {
+  return io::with_file_context(f, [&] { return zkey_detail::read_zkey<E>(f, opt, extra); });
 }
 
 template <class E>

@@ -17,6 +17,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cuzk/error.hpp"
@@ -181,6 +182,8 @@ class BinFile {
   std::uint32_t version() const { return version_; }
   const std::vector<Section>& sections() const { return sections_; }  // in file order
   std::span<const std::uint8_t> bytes() const { return bytes_; }
+  // The path it was opened from (open()), or nullptr (parse(), from_buffer()).
+  const std::filesystem::path* path() const { return mapped_ ? &mapped_->path() : nullptr; }
 
   bool has(std::uint32_t id) const { return find(id) != nullptr; }
   // First section with this id, or nullptr.
@@ -242,15 +245,26 @@ class BinWriter {
   std::optional<std::size_t> open_size_at_;  // position of the open section's u64 size
 };
 
-// Runs fn(); a DecodeError it throws is rethrown with "<path>: " in front. For parsing steps after
-// BinFile::open (which already names the path in its own errors).
+// Runs fn(); a DecodeError it throws is rethrown with "<path>: " in front, unless its message
+// already starts with it. For parsing steps after BinFile::open (which already names the path in
+// its own errors).
 template <class Fn>
 decltype(auto) with_path_context(const std::filesystem::path& path, Fn&& fn) {
   try {
     return fn();
   } catch (const DecodeError& e) {
-    throw DecodeError(path.string() + ": " + e.what());
+    const std::string prefix = path.string() + ": ";
+    if (std::string_view(e.what()).starts_with(prefix)) throw;
+    throw DecodeError(prefix + e.what());
   }
+}
+
+// The same for a container: errors name f's path when it was opened from one (a reader of the
+// parsed container then names the file whichever way its caller opened it).
+template <class Fn>
+decltype(auto) with_file_context(const BinFile& f, Fn&& fn) {
+  if (f.path() == nullptr) return fn();
+  return with_path_context(*f.path(), std::forward<Fn>(fn));
 }
 
 }  // namespace cuzk::io

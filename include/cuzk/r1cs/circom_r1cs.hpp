@@ -37,35 +37,41 @@ void read_lc(io::ByteReader& r, CsrMatrix<F>& m, std::uint32_t n_wires) {
 }  // namespace detail
 
 // Reads a parsed .r1cs container. Throws DecodeError on malformed input, on a prime other than F's
-// modulus, and on files with PLONK custom gates (sections 4/5), which Groth16 cannot use.
+// modulus, and on files with PLONK custom gates (sections 4/5), which Groth16 cannot use; errors
+// name f's path when it was opened from one.
 template <class F>
 R1CS<F> read_r1cs(const io::BinFile& f, const R1csReadOptions& opt = {}) {
-  const R1csFileHeader h = read_r1cs_header(f);
-  require_prime<F>("r1cs", h.prime_le, h.n8);
-  if (h.has_custom_gates)
-    throw DecodeError(
-        "r1cs file: uses custom gates (sections 4/5, a PLONK-only circom feature); such circuits cannot be "
-        "proven with Groth16 — recompile without custom templates");
-  R1CS<F> out = make_empty_r1cs<F>(h.n_wires, h.n_outputs + h.n_pub_inputs);
-  out.num_constraints = h.n_constraints;
-  out.circom = CircomMeta{h.n_outputs, h.n_pub_inputs, h.n_prv_inputs, h.n_labels};
-  for (auto* m : {&out.A, &out.B, &out.C}) m->row_ptr.reserve(std::size_t{h.n_constraints} + 1);
+  return io::with_file_context(f, [&] {
+    const R1csFileHeader h = read_r1cs_header(f);
+    require_prime<F>("r1cs", h.prime_le, h.n8, h.prime_offset);
+    if (h.has_custom_gates)
+      throw DecodeError(io::decode_context("r1cs", f.has(kR1csCustomGatesListSection) ? kR1csCustomGatesListSection
+                                                                                      : kR1csCustomGatesUsesSection,
+                                           h.custom_gates_offset) +
+                        ": uses custom gates (sections 4/5, a PLONK-only circom feature); such circuits cannot be "
+                        "proven with Groth16 — recompile without custom templates");
+    R1CS<F> out = make_empty_r1cs<F>(h.n_wires, h.n_outputs + h.n_pub_inputs);
+    out.num_constraints = h.n_constraints;
+    out.circom = CircomMeta{h.n_outputs, h.n_pub_inputs, h.n_prv_inputs, h.n_labels};
+    // Bounded: read_r1cs_header checked that section 2 has at least 12 bytes per constraint.
+    for (auto* m : {&out.A, &out.B, &out.C}) m->row_ptr.reserve(std::size_t{h.n_constraints} + 1);
 
-  io::ByteReader r = f.reader(kR1csConstraintsSection);
-  for (std::uint32_t i = 0; i < h.n_constraints; ++i) {
-    detail::read_lc(r, out.A, h.n_wires);
-    detail::read_lc(r, out.B, h.n_wires);
-    detail::read_lc(r, out.C, h.n_wires);
-  }
-  r.expect_end();
+    io::ByteReader r = f.reader(kR1csConstraintsSection);
+    for (std::uint32_t i = 0; i < h.n_constraints; ++i) {
+      detail::read_lc(r, out.A, h.n_wires);
+      detail::read_lc(r, out.B, h.n_wires);
+      detail::read_lc(r, out.C, h.n_wires);
+    }
+    r.expect_end();
 
-  if (opt.load_labels && f.has(kR1csWireToLabelSection)) {
-    io::ByteReader m = f.reader(kR1csWireToLabelSection);
-    out.wire_labels.resize(h.n_wires);  // size validated against the section by read_r1cs_header
-    for (auto& l : out.wire_labels) l = m.u64();
-    m.expect_end();
-  }
-  return out;
+    if (opt.load_labels && f.has(kR1csWireToLabelSection)) {
+      io::ByteReader m = f.reader(kR1csWireToLabelSection);
+      out.wire_labels.resize(h.n_wires);  // size validated against the section by read_r1cs_header
+      for (auto& l : out.wire_labels) l = m.u64();
+      m.expect_end();
+    }
+    return out;
+  });
 }
 
 // `bytes` must outlive the call only (the result owns its data).

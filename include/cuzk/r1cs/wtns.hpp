@@ -12,18 +12,20 @@
 namespace cuzk::r1cs {
 
 // Throws DecodeError on malformed input, on a prime other than F's modulus, on a value >= r,
-// and when w[0] != 1.
+// and when w[0] != 1; errors name f's path when it was opened from one.
 template <class F>
 std::vector<F> read_wtns(const io::BinFile& f) {
-  const WtnsFileHeader h = read_wtns_header(f);
-  require_prime<F>("wtns", h.prime_le, h.n8);
-  io::ByteReader r = f.reader(kWtnsDataSection);
-  std::vector<F> w;
-  w.reserve(h.n_witness);  // bounded: read_wtns_header checked the section holds n_witness values
-  for (std::uint32_t i = 0; i < h.n_witness; ++i) w.push_back(r.field_std<F>("witness value"));
-  r.expect_end();
-  if (!w[0].is_one()) r.fail_at(0, "w[0] must be 1 (the constant-one wire)");
-  return w;
+  return io::with_file_context(f, [&] {
+    const WtnsFileHeader h = read_wtns_header(f);
+    require_prime<F>("wtns", h.prime_le, h.n8, h.prime_offset);
+    io::ByteReader r = f.reader(kWtnsDataSection);
+    std::vector<F> w;
+    w.reserve(h.n_witness);  // bounded: read_wtns_header checked the section holds n_witness values
+    for (std::uint32_t i = 0; i < h.n_witness; ++i) w.push_back(r.field_std<F>("witness value"));
+    r.expect_end();
+    if (!w[0].is_one()) r.fail_at(0, "w[0] must be 1 (the constant-one wire)");
+    return w;
+  });
 }
 
 template <class F>
