@@ -48,7 +48,9 @@ DecodedC1 decode_c1(std::span<const std::uint8_t> bytes, C1Format format, std::o
         break;
       }
       default:
-        if (!proof) throw DecodeError("a bincode C1 does not name its registered proof: the request must (e.g. StackedDrg32GiBV1_1)");
+        if (!proof)
+          throw DecodeError("a bincode C1 does not name its registered proof: give it (--proof, or the request's "
+                            "registered_proof), e.g. StackedDrg32GiBV1_1");
         d.c1 = decode_c1_bincode(bytes, *proof);
     }
   } catch (const DecodeError& e) {

@@ -126,6 +126,13 @@ const std::array<SealProofInfo, kNumRegisteredSealProofs>& seal_table() {
   return table;
 }
 
+// A sector size as circuit names spell it: "2kib", "8mib", "32gib".
+std::string size_name(std::uint64_t b) {
+  return b >= (std::uint64_t{1} << 30)   ? std::to_string(b >> 30) + "gib"
+         : b >= (std::uint64_t{1} << 20) ? std::to_string(b >> 20) + "mib"
+                                         : std::to_string(b >> 10) + "kib";
+}
+
 }  // namespace
 
 std::string_view to_string(ApiVersion v) {
@@ -157,11 +164,11 @@ TreeShape tree_shape_for_sector_size(std::uint64_t sector_size) {
 }
 
 std::string post_circuit_name(const PoStProofInfo& info) {
-  const std::uint64_t b = info.sector_size;
-  const std::string size = b >= (std::uint64_t{1} << 30)   ? std::to_string(b >> 30) + "gib"
-                           : b >= (std::uint64_t{1} << 20) ? std::to_string(b >> 20) + "mib"
-                                                           : std::to_string(b >> 10) + "kib";
-  return std::string(info.type == PoStType::Winning ? "winning-post-" : "window-post-") + size;
+  return std::string(info.type == PoStType::Winning ? "winning-post-" : "window-post-") + size_name(info.sector_size);
+}
+
+std::string porep_circuit_name(const SealProofInfo& info) {
+  return "porep-" + size_name(info.sector_size) + (info.feature == SealFeature::NonInteractivePoRep ? "-ni" : "");
 }
 
 const PoStProofInfo& post_proof_info(RegisteredPoStProof p) { return post_table().at(static_cast<std::size_t>(p)); }

@@ -1,6 +1,9 @@
 #include "client.hpp"
 
 #include <climits>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 
 namespace cuzk::server {
 
@@ -8,7 +11,17 @@ Client::Client(ClientOptions options) : options_(std::move(options)) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(INT_MAX);
   args.SetMaxSendMessageSize(INT_MAX);
-  channel_ = grpc::CreateCustomChannel(options_.target, grpc::InsecureChannelCredentials(), args);
+  std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
+  if (!options_.tls_ca_file.empty()) {
+    std::ifstream in(options_.tls_ca_file, std::ios::binary);
+    if (!in) throw std::invalid_argument("--tls-ca: cannot read " + options_.tls_ca_file);
+    std::ostringstream pem;
+    pem << in.rdbuf();
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = pem.str();
+    creds = grpc::SslCredentials(ssl);
+  }
+  channel_ = grpc::CreateCustomChannel(options_.target, creds, args);
   stub_ = ::cuzk::v1::ProvingService::NewStub(channel_);
 }
 

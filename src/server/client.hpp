@@ -15,6 +15,7 @@ namespace cuzk::server {
 struct ClientOptions {
   std::string target = "unix:/tmp/cuzk-daemon.sock";  // "unix:/path" or "host:port"
   std::string token;                                   // sent as "authorization: Bearer <token>"
+  std::string tls_ca_file;  // PEM: TLS to a TCP target, trusting these certificates; "" = plain
 };
 
 class Client {

@@ -120,7 +120,7 @@ CUT=$(grep -bo '"comm_r":' "$C1" | tail -1 | cut -d: -f1)  # the C1 up to its to
 head -c "$CUT" "$C1" >"$WORK/short.json"
 expect_rc "prove with a truncated C1 exits 2" 2 "${PROVE[@]}" --c1 "$WORK/short.json"
 expect_log "the message names the file, the byte and the end of the input" \
-  "short\.json \(json\): C1 JSON, byte $CUT.*end of the input"
+  "short\.json: json C1: C1 JSON, byte $CUT.*end of the input"
 node -e 'const fs=require("fs");const c=JSON.parse(fs.readFileSync(process.argv[1]));
   c.vanilla_proofs.StackedDrg2KiBV1[0][1].replica_column_proofs.c_x.column.rows[0][5]^=1;
   fs.writeFileSync(process.argv[2],JSON.stringify(c))' "$C1" "$WORK/label.json"
@@ -160,7 +160,7 @@ expect_log "the message names the envelope's sector" "input: --sector 2 but .*c1
 expect_rc "gen-vanilla porep --format bincode" 0 "$BENCH" gen-vanilla porep --sector-size 2KiB --seed 3 \
   --format bincode --out "$WORK/c1.bin"
 expect_rc "a bincode C1 without --proof exits 2" 2 "${PROVE[@]}" --c1 "$WORK/c1.bin"
-expect_log "the message asks for --proof" 'does not name its registered proof: give --proof'
+expect_log "the message asks for --proof" 'does not name its registered proof: give it \(--proof'
 expect_rc "a bincode C1 with --proof is decoded and checked (stops at --partition 1)" 2 "${PROVE[@]}" \
   --c1 "$WORK/c1.bin" --proof 5 --prover-id 1000 --sector 1 --partition 1
 expect_log "it got as far as the partition" 'input: --partition 1: a StackedDrg2KiBV1_1 C1 has 1 partition'

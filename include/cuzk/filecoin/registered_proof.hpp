@@ -136,6 +136,9 @@ const PoStProofInfo& post_proof_info(RegisteredPoStProof p);
 // The name of a PoSt proof's circuit ("winning-post-32gib", "window-post-2kib"): one per type and
 // sector size (WindowPoSt V1 and V1_2 share theirs); cuzk's daemon serves circuits by it.
 std::string post_circuit_name(const PoStProofInfo& info);
+// The name of a seal proof's PoRep circuit ("porep-32gib", "porep-2kib-ni"): one per sector size
+// (V1, V1_1 and synthetic PoRep share it), and its own for non-interactive PoRep.
+std::string porep_circuit_name(const SealProofInfo& info);
 const SealProofInfo& seal_proof_info(RegisteredSealProof p);
 std::span<const PoStProofInfo> all_post_proofs();
 std::span<const SealProofInfo> all_seal_proofs();

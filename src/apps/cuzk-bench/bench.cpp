@@ -8,7 +8,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "post_verify.hpp"
+#include "filecoin_verify.hpp"
 
 namespace cuzk::bench {
 
@@ -34,14 +34,30 @@ pb::ProofRequest make_request(const RequestTemplate& t, std::uint64_t index, con
   return r;
 }
 
-pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job) {
+namespace {
+
+// A Filecoin request of `kind` with the template's priority and circuit (usually empty).
+pb::ProofRequest filecoin_request(const RequestTemplate& t, pb::ProofKind kind) {
   pb::ProofRequest r;
   const auto prio = server::parse_priority(t.priority);
   if (!prio) throw std::invalid_argument("unknown priority \"" + t.priority + "\" (low, normal, high, critical)");
-  r.set_kind(job.kind);
+  r.set_kind(kind);
   r.set_priority(*prio);
   r.set_circuit_id(t.circuit);
+  return r;
+}
+
+}  // namespace
+
+pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job) {
+  pb::ProofRequest r = filecoin_request(t, job.kind);
   *r.mutable_post() = job.request;
+  return r;
+}
+
+pb::ProofRequest make_porep_request(const RequestTemplate& t, const PorepJob& job) {
+  pb::ProofRequest r = filecoin_request(t, pb::PROOF_KIND_POREP);
+  *r.mutable_porep() = job.request;
   return r;
 }
 
@@ -57,34 +73,39 @@ std::string Verifier::fetch(const std::string& id, Outcome& out) {
   return resp.verification_key_json();
 }
 
-void Verifier::check_post(Outcome& out) {
+void Verifier::check_filecoin(Outcome& out) {
+  const FilecoinExpectation& e = *out.expect;
+  if (!e.underivable.empty()) {
+    out.verify_error = "proof " + out.result.request_id() + " cannot be checked: " + e.underivable;
+    return;
+  }
   // The key of the circuit the request needs (not merely the one the result names).
-  const std::string& id = out.post->circuit_id;
-  std::shared_ptr<const PostVerifyingKey> key;
+  const std::string& id = e.circuit_id;
+  std::shared_ptr<const FilecoinVerifyingKey> key;
   {
     std::lock_guard lock(mu_);
-    if (auto it = post_keys_.find(id); it != post_keys_.end()) key = it->second;
+    if (auto it = filecoin_keys_.find(id); it != filecoin_keys_.end()) key = it->second;
   }
   if (!key) {
     const std::string json = fetch(id, out);
     if (json.empty()) return;
     try {
-      key = std::make_shared<const PostVerifyingKey>(json);
-    } catch (const std::exception& e) {
-      out.verify_error = "verifying key of " + id + ": " + e.what();
+      key = std::make_shared<const FilecoinVerifyingKey>(id, json);
+    } catch (const std::exception& ex) {
+      out.verify_error = "verifying key of " + id + ": " + ex.what();
       return;
     }
     std::lock_guard lock(mu_);
-    post_keys_.emplace(id, key);
+    filecoin_keys_.emplace(id, key);
   }
-  const std::string why = key->check(*out.post, out.result);
+  const std::string why = e.check(*key, out.result);
   out.verified = why.empty();
   if (!out.verified) out.verify_error = "proof " + out.result.request_id() + " does not verify: " + why;
 }
 
 void Verifier::check(Outcome& out) {
-  if (out.post) {
-    check_post(out);
+  if (out.expect) {
+    check_filecoin(out);
     return;
   }
   const std::string& id = out.result.circuit_id();
@@ -111,9 +132,9 @@ void Verifier::check(Outcome& out) {
 }
 
 Outcome prove_one(server::Client& client, const pb::ProofRequest& req, double timeout_s, Verifier* verifier,
-                  std::shared_ptr<const PostExpectation> post) {
+                  std::shared_ptr<const FilecoinExpectation> expect) {
   Outcome out;
-  out.post = std::move(post);
+  out.expect = std::move(expect);
   const auto t0 = Clock::now();
   const auto until = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_s));
   pb::SubmitProofRequest sreq;

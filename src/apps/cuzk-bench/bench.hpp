@@ -1,7 +1,7 @@
 // cuzk-bench: shared pieces of the subcommands. A proof request template, one proof's round
 // trip through the daemon (SubmitProof, then AwaitProof until done), client-side
-// verification with the circuit's verification key (PoSt proofs: post_verify.hpp), and latency
-// statistics.
+// verification with the circuit's verification key (Filecoin proofs: filecoin_verify.hpp), and
+// latency statistics.
 #pragma once
 
 #include <chrono>
@@ -15,6 +15,7 @@
 
 #include "client.hpp"
 #include "names.hpp"
+#include "porep_request.hpp"
 #include "post_request.hpp"
 #include "proof_check.hpp"
 
@@ -41,13 +42,18 @@ struct RequestTemplate {
   std::uint64_t seed = 1;       // first seed (proof i uses seed + i): a native circuit's witness, synthetic PoSt data
   std::string wtns_path;        // .zkey circuits: the witness
   PostOptions post;             // Filecoin PoSt (--post-proof): the kind follows from the proof; seed as above
+  PorepOptions porep;           // Filecoin PoRep C2 (--porep-c1): kind porep
 };
 
 // Throws std::invalid_argument for unknown kind/priority or an unreadable .wtns.
 pb::ProofRequest make_request(const RequestTemplate& t, std::uint64_t index, const std::vector<char>& wtns);
 // A PoSt request: the template's priority and circuit (usually empty), the job's kind and inputs.
 pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job);
+// A PoRep request (kind porep): the template's priority and circuit (usually empty), the job's C1.
+pb::ProofRequest make_porep_request(const RequestTemplate& t, const PorepJob& job);
 std::vector<char> read_file_bytes(const std::string& path);
+
+struct FilecoinExpectation;  // filecoin_verify.hpp
 
 struct Outcome {
   grpc::Status rpc;          // an RPC-level failure (the request was refused), or OK
@@ -56,15 +62,15 @@ struct Outcome {
   double latency_s = 0;      // submit -> final, client side
   bool verified = false;     // only with Common::verify
   std::string verify_error;
-  std::shared_ptr<const PostExpectation> post;  // PoSt: what the proof must verify against
+  std::shared_ptr<const FilecoinExpectation> expect;  // Filecoin: what the proofs must verify against
   bool ok() const { return rpc.ok() && done && result.state() == pb::JOB_STATE_SUCCEEDED && verify_error.empty(); }
 };
 
-class PostVerifyingKey;
+class FilecoinVerifyingKey;
 
-// Fetches and parses each circuit's verification key once (thread-safe). PoSt proofs are checked
-// as 192-byte proofs against the inputs derived here (Outcome::post), the others as proof.json +
-// public.json.
+// Fetches and parses each circuit's verification key once (thread-safe). Filecoin proofs are
+// checked as 192-byte proofs against the inputs derived here (Outcome::expect), the others as
+// proof.json + public.json.
 class Verifier {
  public:
   explicit Verifier(server::Client& client) : client_(client) {}
@@ -74,17 +80,17 @@ class Verifier {
  private:
   // GetVerifyingKey's JSON, or "" with out.verify_error set.
   std::string fetch(const std::string& circuit_id, Outcome& out);
-  void check_post(Outcome& out);
+  void check_filecoin(Outcome& out);
 
   server::Client& client_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<const server::ProofChecker>> checkers_;
-  std::map<std::string, std::shared_ptr<const PostVerifyingKey>> post_keys_;
+  std::map<std::string, std::shared_ptr<const FilecoinVerifyingKey>> filecoin_keys_;
 };
 
-// `post`: the PoSt expectation of the request (kept in the outcome; checked with --verify).
+// `expect`: a Filecoin request's expectation (kept in the outcome; checked with --verify).
 Outcome prove_one(server::Client& client, const pb::ProofRequest& req, double timeout_s, Verifier* verifier,
-                  std::shared_ptr<const PostExpectation> post = nullptr);
+                  std::shared_ptr<const FilecoinExpectation> expect = nullptr);
 
 // Reachability check before a run: false (and a message on stderr) when the daemon does not answer.
 bool check_connection(server::Client& client, pb::GetStatusResponse* status = nullptr);

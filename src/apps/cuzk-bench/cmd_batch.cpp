@@ -2,7 +2,8 @@
 // times and the daemon's peak memory (from GetStatus, sampled during the run). PoSt requests
 // (--post-proof): request i has synthetic vanilla proofs made from seed + i (its randomness too,
 // unless --randomness), made by the thread that sends it; with --vanilla every request carries
-// the same files. Each request gets its own id from the daemon.
+// the same files. PoRep requests (--porep-c1) all carry the same C1, read once. Each request gets
+// its own id from the daemon.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -13,6 +14,8 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "porep_verify.hpp"
+#include "post_verify.hpp"
 #include "progress.hpp"
 
 namespace cuzk::bench {
@@ -64,10 +67,15 @@ int run_batch(const Common& c, const BatchArgs& a) {
   const std::vector<char> wtns = a.req.wtns_path.empty() ? std::vector<char>{} : read_file_bytes(a.req.wtns_path);
   std::optional<PostSource> post;
   std::optional<PostJob> first_post;  // request 0's, made here so that bad options fail before anything runs
+  std::optional<PorepJob> porep;
+  std::optional<pb::ProofRequest> porep_request;  // every request's (the daemon assigns each its id)
   if (a.req.post.enabled()) {
     post.emplace(a.req.post);
     first_post = post->make(a.req.seed);
     (void)make_post_request(a.req, *first_post);
+  } else if (a.req.porep.enabled()) {
+    porep = make_porep_job(a.req.porep);
+    porep_request = make_porep_request(a.req, *porep);
   } else {
     (void)make_request(a.req, 0, wtns);  // bad kind/priority: usage error before anything runs
   }
@@ -90,6 +98,8 @@ int run_batch(const Common& c, const BatchArgs& a) {
           } catch (const std::exception& e) {
             o.rpc = grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string("not sent: ") + e.what());
           }
+        } else if (porep) {
+          o = prove_one(client, *porep_request, c.timeout_s, v, porep->expect);
         } else {
           o = prove_one(client, make_request(a.req, static_cast<std::uint64_t>(i), wtns), c.timeout_s, v);
         }
@@ -123,7 +133,10 @@ int run_batch(const Common& c, const BatchArgs& a) {
       std::cerr << "failed: " << (o.result.request_id().empty() ? "(refused)" : o.result.request_id()) << ": " << why << "\n";
     }
   }
-  const std::string what = post ? post->describe() : a.req.circuit.empty() ? "kind " + a.req.kind : a.req.circuit;
+  const std::string what = post    ? post->describe()
+                           : porep ? porep->description
+                           : a.req.circuit.empty() ? "kind " + a.req.kind
+                                                   : a.req.circuit;
   std::printf("batch: %d proofs of %s, concurrency %d\n", a.count, what.c_str(), a.concurrency);
   std::printf("  succeeded %d, failed %d", ok, a.count - ok);
   if (c.verify) std::printf(", verified by cuzk-bench %d/%d", verified, a.count);

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "post_verify.hpp"
 #include "progress.hpp"
 
 namespace cuzk::bench {

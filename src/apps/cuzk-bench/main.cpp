@@ -1,7 +1,7 @@
 // cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load
-// (Filecoin PoSt too, from vanilla proof files or synthetic ones made here), checks every
-// returned proof with the circuit's verification key (--verify), and runs the admin calls
-// (status, preload, evict, cancel). gen-vanilla porep writes a synthetic PoRep C1 file.
+// (Filecoin PoSt too, from vanilla proof files or synthetic ones made here, and PoRep C2 from a C1
+// file), checks every returned proof with the circuit's verification key (--verify), and runs the
+// admin calls (status, preload, evict, cancel). gen-vanilla porep writes a synthetic PoRep C1 file.
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -55,6 +55,25 @@ void add_request_options(CLI::App* sub, cuzk::bench::RequestTemplate& r) {
                   "--randomness (default: synthetic vanilla proofs made here)")
       ->check(CLI::ExistingFile)
       ->needs(post);
+
+  // Filecoin PoRep C2: a PorepRequest carrying the C1 file's bytes.
+  cuzk::bench::PorepOptions& pr = r.porep;
+  auto* porep = sub->add_option("--porep-c1", pr.c1,
+                                "Filecoin PoRep C2 request (kind porep) of this C1 output, sent as it is: filecoin-ffi's "
+                                "JSON, Curio's envelope or supraseal's bincode")
+                    ->check(CLI::ExistingFile)
+                    ->excludes(kind)
+                    ->excludes(wtns)
+                    ->excludes(post);
+  sub->add_option("--porep-proof", pr.proof,
+                  "PoRep: the registered seal proof, go-state-types number (0-19) or name (StackedDrg32GiBV1_1, ...); "
+                  "required for a bincode C1, else checked against the C1's")
+      ->needs(porep);
+  sub->add_option("--prover-id", pr.prover_id,
+                  "PoRep: the miner actor id (1000, f01000) or 64 hex digits; with the sector number, the C1's "
+                  "replica id is checked (by the daemon, and here against the inputs)")
+      ->needs(porep);
+  sub->add_option("--sector", pr.sector, "PoRep: the sector number (Curio's envelope carries its own)")->needs(porep);
 }
 
 }  // namespace
@@ -67,6 +86,8 @@ int main(int argc, char** argv) {
   if (const char* t = std::getenv("CUZK_TOKEN")) common.client.token = t;
   app.add_option("--target", common.client.target, "daemon address: unix:/path or host:port")->capture_default_str();
   app.add_option("--token", common.client.token, "bearer token for TCP (default: $CUZK_TOKEN)");
+  app.add_option("--tls-ca", common.client.tls_ca_file, "TLS to a TCP target, trusting this PEM certificate (bundle)")
+      ->check(CLI::ExistingFile);
   app.add_option("--timeout", common.timeout_s, "seconds to wait for each proof")->capture_default_str();
   app.add_flag("--verify", common.verify, "verify every returned proof with the circuit's verification key");
 
@@ -76,7 +97,9 @@ int main(int argc, char** argv) {
   s->add_option("--request-id", single.request_id, "idempotency key (default: assigned by the daemon)");
   s->add_option("--proof", single.proof_out, "write proof.json here");
   s->add_option("--public", single.public_out, "write public.json here");
-  s->add_option("--proof-bytes", single.proof_bytes_out, "write the proof's bytes here (PoSt: the 192-byte proof)");
+  s->add_option("--proof-bytes", single.proof_bytes_out,
+                "write the proof's bytes here (PoSt: the 192-byte proof; PoRep: the partitions' 192-byte proofs "
+                "concatenated in order)");
 
   BatchArgs batch;
   bool batch_quiet = false;
