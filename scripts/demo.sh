@@ -2,8 +2,7 @@
 # The main job on built-in examples. Installs the dependencies (unless SKIP_DEPS=1), builds,
 # then:
 #  1. starts cuzk-daemon with its embedded default config (CPU backend, small built-in
-#     circuits with TEST keys; gRPC on /tmp/cuzk-daemon.sock and 127.0.0.1:9820, HTTP on
-#     127.0.0.1:9821), runs `cuzk-bench batch` (8 proofs, 4 at a time, every proof verified by
+#     circuits with TEST keys; gRPC on /tmp/cuzk-daemon.sock, HTTP on 127.0.0.1:9821), runs `cuzk-bench batch` (8 proofs, 4 at a time, every proof verified by
 #     cuzk-bench) and `cuzk-bench status`, shows a few /metrics lines and stops the daemon;
 #  2. compiles a circomlib Poseidon circuit with circom2, computes its witness with snarkjs,
 #     makes a TEST .zkey with `cuzk setup`, starts a daemon that serves that .zkey, proves the

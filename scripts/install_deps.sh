@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
-  build-essential cmake ninja-build git pkg-config time \
+  build-essential cmake ninja-build git pkg-config time openssl \
   libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev libgmp-dev \
   nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev libssl-dev \
   protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev libcpp-httplib-dev >/dev/null

@@ -17,6 +17,7 @@
 #include "cuzk/gadgets/circuits/parallel_witness.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/zkey.hpp"
+#include "key_cache_files.hpp"
 #include "native_circuits.hpp"
 #include "typed_circuit.hpp"
 
@@ -36,9 +37,7 @@ class NativeCircuit final : public TypedCircuit<E> {
     std::string file = name_ + "-" + std::string(E::kName);
     for (const auto& [k, v] : params_) file += "-" + k + "=" + std::to_string(v);
     path_ = cache_dir / (file + "-seed" + std::to_string(setup_seed_) + ".zkey");
-    std::error_code ec;
-    std::filesystem::create_directories(cache_dir, ec);
-    if (ec) throw std::invalid_argument("cache_dir: cannot create " + cache_dir.string() + ": " + ec.message());
+    prepare_key_cache_dir(cache_dir);
     try {
       this->shape_ = TypedCircuit<E>::zkey_shape(io::BinFile::open(path_, groth16::zkey_detail::kZkeyFile));
     } catch (const std::exception& e) {
@@ -89,6 +88,7 @@ class NativeCircuit final : public TypedCircuit<E> {
     const auto tmp = path_.string() + ".tmp" + std::to_string(::getpid()) + "-" +
                      std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
     groth16::write_zkey_file<E>(tmp, pk);
+    restrict_key_file(tmp);
     std::filesystem::rename(tmp, path_);
     // The key as the disk tier holds it (snarkjs layout: C is not stored).
     pk = groth16::read_zkey<E>(io::BinFile::open(path_, groth16::zkey_detail::kZkeyFile));

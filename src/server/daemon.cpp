@@ -14,6 +14,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "access.hpp"
 #include "http_endpoint.hpp"
 #include "proving_service.hpp"
 #include "status_json.hpp"
@@ -57,6 +58,7 @@ Daemon::Daemon(DaemonConfig config) : impl_(std::make_unique<Impl>()) {
   auto& d = *impl_;
   d.config = std::move(config);
   const ServerConfig& sc = d.config.server;
+  check_access(sc);
   d.engine = std::make_unique<engine::Engine>(d.config.engine);
   d.service = std::make_unique<ProvingService>(*d.engine, ServiceOptions{sc.auth_token, sc.auth_unix, sc.max_await_ms},
                                                d.counters);
@@ -77,13 +79,14 @@ Daemon::Daemon(DaemonConfig config) : impl_(std::make_unique<Impl>()) {
   if (!sc.tcp_listen.empty()) {
     const HostPort hp = parse_host_port(sc.tcp_listen, "server.tcp_listen");
     const std::string host = hp.host.find(':') != std::string::npos ? "[" + hp.host + "]" : hp.host;
-    builder.AddListeningPort(host + ":" + std::to_string(hp.port), grpc::InsecureServerCredentials(), &d.tcp_port);
+    builder.AddListeningPort(host + ":" + std::to_string(hp.port), tcp_credentials(sc), &d.tcp_port);
   }
   builder.RegisterService(d.service.get());
   d.server = builder.BuildAndStart();
   if (!d.server || (!sc.tcp_listen.empty() && d.tcp_port == 0))
     throw std::runtime_error("gRPC: cannot listen on " + (sc.unix_socket.empty() ? "" : "unix:" + sc.unix_socket + " ") +
                              sc.tcp_listen + " (address in use?)");
+  if (!sc.unix_socket.empty()) restrict_unix_socket(sc.unix_socket);
   if (!sc.http_listen.empty()) {
     ProvingService* svc = d.service.get();
     engine::Engine* eng = d.engine.get();

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "access.hpp"
 #include "toml_reader.hpp"
 
 namespace cuzk::server {
@@ -19,7 +20,16 @@ void read_server(TableReader& t, ServerConfig& s) {
   t.get("unix_socket", s.unix_socket);
   t.get("tcp_listen", s.tcp_listen);
   t.get("auth_token", s.auth_token);
+  std::string token_file;
+  t.get("auth_token_file", token_file);
+  if (!token_file.empty()) {
+    if (!s.auth_token.empty()) t.fail("auth_token_file", "give auth_token or auth_token_file, not both");
+    s.auth_token = read_token_file(token_file, t.key_path("auth_token_file"));
+  }
   t.get("auth_unix", s.auth_unix);
+  t.get("allow_unauthenticated_tcp", s.allow_unauthenticated_tcp);
+  t.get("tls_cert_file", s.tls_cert_file);
+  t.get("tls_key_file", s.tls_key_file);
   t.get("http_listen", s.http_listen);
   t.get_int("rpc_threads", s.rpc_threads, 4, 4096);
   t.get_int("max_await_ms", s.max_await_ms, 0, 24ll * 3600 * 1000);

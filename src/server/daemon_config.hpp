@@ -14,10 +14,12 @@
 namespace cuzk::server {
 
 struct ServerConfig {
-  std::string unix_socket = "/tmp/cuzk-daemon.sock";  // path of a unix socket; "" = none
-  std::string tcp_listen = "127.0.0.1:9820";          // "host:port" (port 0: any free port); "" = none
+  std::string unix_socket = "/tmp/cuzk-daemon.sock";  // path of a unix socket (made 0660); "" = none
+  std::string tcp_listen;           // "host:port" (port 0: any free port); "" = none (the default)
   std::string auth_token;           // required as "authorization: Bearer <token>" on TCP; "" = no auth
   bool auth_unix = false;           // also require the token on the unix socket
+  bool allow_unauthenticated_tcp = false;  // TCP beyond loopback without a token (else refused at start)
+  std::string tls_cert_file, tls_key_file;  // PEM: TLS on TCP when both are set
   std::string http_listen = "127.0.0.1:9821";  // "host:port" for /metrics and /status; "" = none
   int rpc_threads = 64;             // most gRPC handler threads (AwaitProof holds one while it waits)
   std::uint32_t max_await_ms = 600000;  // longest wait AwaitProof/Prove grant (longer requests are cut)

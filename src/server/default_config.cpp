@@ -11,7 +11,7 @@ std::string_view default_config_toml() {
 
 [server]
 unix_socket = "/tmp/cuzk-daemon.sock"
-tcp_listen = "127.0.0.1:9820"
+tcp_listen = ""
 auth_token = ""
 http_listen = "127.0.0.1:9821"
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "access.hpp"
 #include "daemon_config.hpp"
 
 namespace cuzk::server {
@@ -25,7 +26,7 @@ TEST(DaemonConfig, EmbeddedDefaultIsSmallCpuWithCircuitsAndKinds) {
   const DaemonConfig c = default_daemon_config();
   EXPECT_EQ(c.engine.backend, "cpu");
   EXPECT_FALSE(c.server.unix_socket.empty());
-  EXPECT_TRUE(c.server.tcp_listen.starts_with("127.0.0.1:"));
+  EXPECT_TRUE(c.server.tcp_listen.empty());  // the unix socket only: TCP when configured
   EXPECT_TRUE(c.server.http_listen.starts_with("127.0.0.1:"));
   bool bls = false, bn = false;
   for (const auto& circuit : c.engine.circuits) {
@@ -148,6 +149,40 @@ TEST(DaemonConfig, HostPort) {
   EXPECT_EQ(parse_host_port("[::1]:0", "k").host, "::1");
   EXPECT_THROW(parse_host_port(":80", "k"), ConfigError);
   EXPECT_THROW(parse_host_port("h:x", "k"), ConfigError);
+}
+
+TEST(DaemonConfig, TcpBeyondLoopbackNeedsATokenOrAnExplicitAllowance) {
+  auto access_error = [](std::string_view toml) {
+    try {
+      check_access(parse_daemon_config(toml, "t.toml").server);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(access_error("[server]\ntcp_listen = \"127.0.0.1:0\"\n"), "");
+  EXPECT_EQ(access_error("[server]\ntcp_listen = \"localhost:0\"\n"), "");
+  EXPECT_NE(access_error("[server]\ntcp_listen = \"0.0.0.0:9820\"\n").find("no auth_token is set"), std::string::npos);
+  EXPECT_NE(access_error("[server]\ntcp_listen = \"[::]:9820\"\n").find("allow_unauthenticated_tcp"), std::string::npos);
+  EXPECT_EQ(access_error("[server]\ntcp_listen = \"0.0.0.0:9820\"\nauth_token = \"t\"\n"), "");
+  EXPECT_EQ(access_error("[server]\ntcp_listen = \"0.0.0.0:9820\"\nallow_unauthenticated_tcp = true\n"), "");
+  EXPECT_NE(access_error("[server]\ntls_cert_file = \"c.pem\"\n").find("give both or neither"), std::string::npos);
+  EXPECT_TRUE(is_loopback_host("127.0.0.2") && is_loopback_host("::1") && !is_loopback_host("10.0.0.1"));
+}
+
+TEST(DaemonConfig, TheTokenComesFromAFile) {
+  const std::string dir = ::testing::TempDir() + "cuzk-token-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/token") << "s3cret \r\nsecond line\n";
+  const DaemonConfig c = parse_daemon_config("[server]\nauth_token_file = \"" + dir + "/token\"\n", "t.toml");
+  EXPECT_EQ(c.server.auth_token, "s3cret");
+  std::ofstream(dir + "/empty") << "\n";
+  EXPECT_NE(error_of("[server]\nauth_token_file = \"" + dir + "/empty\"\n").find("server.auth_token_file: the first line"),
+            std::string::npos);
+  EXPECT_NE(error_of("[server]\nauth_token_file = \"" + dir + "/none\"\n").find("cannot read"), std::string::npos);
+  EXPECT_NE(error_of("[server]\nauth_token = \"a\"\nauth_token_file = \"" + dir + "/token\"\n").find("not both"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -37,6 +37,11 @@ expect_rc "a second daemon on the same HTTP port refuses to start" 2 "$DAEMON" -
   --unix-socket "$WORK/d2.sock" --tcp 127.0.0.1:0 --http "127.0.0.1:$HTTP_PORT" --cache-dir "$WORK/cache2"
 expect_log "it says the port is in use" "cannot start: http: cannot bind 127.0.0.1:$HTTP_PORT \\(in use\\?\\)"
 expect_rc "the first daemon still answers over TCP" 0 "$BENCH" --target "$TCP" --token s3cret status
+expect_rc "TCP beyond loopback without a token refuses to start" 2 "$DAEMON" --config "$WORK/default.toml" \
+  --unix-socket "$WORK/d2.sock" --tcp 0.0.0.0:0 --http "" --cache-dir "$WORK/cache2"
+expect_log "it says why and how to allow it" 'no auth_token is set.*allow_unauthenticated_tcp'
+[ "$(stat -c %a "$WORK/d.sock")" = 660 ] && pass "the unix socket is 0660" || fail "the unix socket is $(stat -c %a "$WORK/d.sock")"
+[ "$(stat -c %a "$WORK/cache")" = 700 ] && pass "the key cache is 0700" || fail "the key cache is $(stat -c %a "$WORK/cache")"
 expect_rc "batch 6 x 3 over TCP, all verified" 0 "$BENCH" --target "$TCP" --token s3cret --verify batch -n 6 -j 3 --circuit mul-chain-bn254
 expect_log "batch summary" 'succeeded 6, failed 0, verified by cuzk-bench 6/6'
 expect_log "batch latency percentiles" 'p50 [0-9.]+ ms, p99 [0-9.]+ ms'
@@ -70,6 +75,40 @@ stop_daemon || rc=$?
 [ ! -e "$WORK/d.sock" ] && pass "socket removed on shutdown" || fail "socket left behind"
 grep -q "shutting down" "$WORK/daemon.log" && pass "shutdown logged" || fail "shutdown not logged"
 expect_rc "no daemon: exit 2" 2 "$BENCH" --target "$UNIX" status
+
+# ---- TLS on TCP (a self-signed certificate made here), the token from a file ----
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
+  -keyout "$WORK/key.pem" -out "$WORK/cert.pem" >/dev/null 2>&1 && pass "self-signed certificate made" ||
+  fail "openssl could not make a certificate"
+printf 'filed-s3cret\n' >"$WORK/token"
+cat >"$WORK/tls.toml" <<EOF
+[server]
+unix_socket = "$WORK/t.sock"
+tcp_listen = "localhost:0"
+http_listen = ""
+auth_token_file = "$WORK/token"
+tls_cert_file = "$WORK/cert.pem"
+tls_key_file = "$WORK/key.pem"
+
+[engine]
+cache_dir = "$WORK/cache"
+
+[[circuit]]
+id = "mul-chain"
+native = "mul-chain"
+params = { constraints = 256 }
+EOF
+start_daemon --config "$WORK/tls.toml"
+TLS="localhost:$(json_field "$WORK/ready.json" tcp_port)"
+grep -q "(bearer token required) (TLS)" "$WORK/daemon.log" && pass "the log says TLS and token" || fail "no TLS in the log"
+expect_rc "TLS + the token from the file: a verified proof" 0 "$BENCH" --target "$TLS" --tls-ca "$WORK/cert.pem" \
+  --token filed-s3cret --verify single --circuit mul-chain --seed 2
+expect_log "verified" '^verify: OK'
+expect_rc "the token from \$CUZK_TOKEN" 0 env CUZK_TOKEN=filed-s3cret "$BENCH" --target "$TLS" --tls-ca "$WORK/cert.pem" status
+expect_rc "plain TCP to the TLS port fails: exit 2" 2 "$BENCH" --target "$TLS" --token filed-s3cret --timeout 5 status
+expect_rc "TLS without the token: exit 2" 2 "$BENCH" --target "$TLS" --tls-ca "$WORK/cert.pem" status
+expect_log "UNAUTHENTICATED" 'UNAUTHENTICATED'
+stop_daemon || true
 
 echo "daemon CLI: $fails failed"
 [ "$fails" -eq 0 ]

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <optional>
 
+#include "access.hpp"
 #include "daemon.hpp"
 #include "cuzk/filecoin/parameter_names.hpp"
 #include "daemon_config.hpp"
@@ -21,7 +22,9 @@
 namespace {
 
 struct Overrides {
-  std::optional<std::string> unix_socket, tcp_listen, http_listen, token, backend, cache_dir;
+  std::optional<std::string> unix_socket, tcp_listen, http_listen, token, token_file, backend, cache_dir;
+  std::optional<std::string> env_token;  // $CUZK_TOKEN: used when neither the config nor a flag gives one
+  bool allow_unauthenticated_tcp = false;
   std::optional<int> devices, workers;
 };
 
@@ -29,7 +32,11 @@ void apply(const Overrides& o, cuzk::server::DaemonConfig& c) {
   if (o.unix_socket) c.server.unix_socket = *o.unix_socket;
   if (o.tcp_listen) c.server.tcp_listen = *o.tcp_listen;
   if (o.http_listen) c.server.http_listen = *o.http_listen;
+  if (o.token && o.token_file) throw cuzk::server::ConfigError("--token and --token-file: give one");
   if (o.token) c.server.auth_token = *o.token;
+  if (o.token_file) c.server.auth_token = cuzk::server::read_token_file(*o.token_file, "--token-file");
+  if (c.server.auth_token.empty() && o.env_token) c.server.auth_token = *o.env_token;
+  if (o.allow_unauthenticated_tcp) c.server.allow_unauthenticated_tcp = true;
   if (o.backend) c.engine.backend = *o.backend;
   if (o.cache_dir) c.engine.cache_dir = *o.cache_dir;
   if (o.devices) c.engine.devices = *o.devices;
@@ -53,7 +60,12 @@ int main(int argc, char** argv) {
   app.add_option("--unix-socket", o.unix_socket, "gRPC unix socket path (\"\" = none)");
   app.add_option("--tcp", o.tcp_listen, "gRPC TCP host:port (\"\" = none; port 0 = any)");
   app.add_option("--http", o.http_listen, "HTTP host:port for /metrics and /status (\"\" = none)");
-  app.add_option("--token", o.token, "bearer token required on TCP (\"\" = no auth)");
+  app.add_option("--token", o.token,
+                 "bearer token required on TCP (\"\" = no auth; visible to local users in the process list: prefer "
+                 "--token-file or $CUZK_TOKEN)");
+  app.add_option("--token-file", o.token_file, "read the bearer token from this file's first line");
+  app.add_flag("--allow-unauthenticated-tcp", o.allow_unauthenticated_tcp,
+               "allow --tcp on an address beyond loopback without a token (trusted networks only)");
   app.add_option("--backend", o.backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--devices", o.devices, "devices (cpu: simulated; cuda: 0 = all)")->check(CLI::NonNegativeNumber);
   app.add_option("--workers", o.workers, "workers per device")->check(CLI::PositiveNumber);
@@ -72,6 +84,7 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;
   }
 
+  if (const char* t = std::getenv("CUZK_TOKEN"); t != nullptr && *t != '\0') o.env_token = t;
   if (print_default) {
     std::cout << cuzk::server::default_config_toml();
     return 0;
@@ -109,9 +122,13 @@ int main(int argc, char** argv) {
   }
   const auto& sc = daemon->config().server;
   if (!sc.unix_socket.empty()) spdlog::info("gRPC on unix:{}", sc.unix_socket);
-  if (!sc.tcp_listen.empty())
-    spdlog::info("gRPC on {}:{}{}", cuzk::server::parse_host_port(sc.tcp_listen, "tcp").host, daemon->tcp_port(),
-                 sc.auth_token.empty() ? "" : " (bearer token required)");
+  if (!sc.tcp_listen.empty()) {
+    const std::string host = cuzk::server::parse_host_port(sc.tcp_listen, "tcp").host;
+    spdlog::info("gRPC on {}:{}{}{}", host, daemon->tcp_port(), sc.auth_token.empty() ? "" : " (bearer token required)",
+                 sc.tls_cert_file.empty() ? "" : " (TLS)");
+    if (sc.auth_token.empty() && !cuzk::server::is_loopback_host(host))
+      spdlog::warn("gRPC on {} accepts anyone who can reach it: no token (allow_unauthenticated_tcp)", sc.tcp_listen);
+  }
   if (daemon->http_port())
     spdlog::info("HTTP /metrics and /status on {}:{}", cuzk::server::parse_host_port(sc.http_listen, "http").host,
                  daemon->http_port());
