@@ -71,14 +71,18 @@ groth16::VerifyingKey<Bls12> read_key_vk(const KeyPaths& paths, std::string_view
 }
 
 groth16::ProvingKey<Bls12> load_proving_key(const KeyPaths& paths, std::string_view circuit,
-                                            std::string_view setup_command, const r1cs::R1CS<Fr>& r1cs,
+                                            std::string_view setup_command, r1cs::R1CS<Fr> r1cs,
                                             groth16::BellpersonCheck check) {
   require_key_files(paths, circuit, setup_command);
   const groth16::VerifyingKey<Bls12> vk = read_key_vk(paths, circuit, setup_command);
   groth16::ProvingKey<Bls12> pk = groth16::read_bellperson_params_file(paths.params, check);
   if (!(pk.vk == vk)) throw DecodeError(paths.vk.string() + " is not the verifying key of " + paths.params.string());
+  r1cs::CsrMatrix<Fr> no_c;  // rows without terms: C's memory is freed before the join
+  no_c.num_cols = r1cs.C.num_cols;
+  no_c.row_ptr.assign(r1cs.C.num_rows() + 1, 0);
+  r1cs.C = std::move(no_c);
   try {
-    groth16::join_bellperson_key(pk, r1cs);
+    groth16::join_bellperson_key(pk, std::move(r1cs));
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(paths.params.string() + " (" + std::string(circuit) + "): " + e.what());
   }

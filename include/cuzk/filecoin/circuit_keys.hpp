@@ -45,10 +45,11 @@ groth16::VerifyingKey<Bls12> read_key_vk(const KeyPaths& paths, std::string_view
 
 // The proving key: the .params file (memory-mapped, its bulk points decoded without the
 // subgroup checks, as bellperson's mapped parameters), checked against the .vk and joined with
-// the recorded circuit. Throws as read_key_vk, and std::invalid_argument when the file does not
-// fit the circuit.
+// the recorded circuit, whose A and B matrices move into the key (C is dropped first: the key
+// does not keep it; pass the circuit as an rvalue to spare a copy). Throws as read_key_vk, and
+// std::invalid_argument when the file does not fit the circuit.
 groth16::ProvingKey<Bls12> load_proving_key(const KeyPaths& paths, std::string_view circuit,
-                                            std::string_view setup_command, const r1cs::R1CS<Fr>& r1cs,
+                                            std::string_view setup_command, r1cs::R1CS<Fr> r1cs,
                                             groth16::BellpersonCheck check = groth16::BellpersonCheck::kUnchecked);
 
 // The seeded TEST setup of the circuit, written to paths' directory (created when missing) as

@@ -2,6 +2,8 @@
 // v28-proof-of-spacetime-fallback-<tree>-<hash>.params and .vk.
 #pragma once
 
+#include <utility>
+
 #include "cuzk/filecoin/circuit_keys.hpp"
 #include "cuzk/filecoin/parameter_names.hpp"
 #include "cuzk/filecoin/registered_proof.hpp"
@@ -21,9 +23,9 @@ inline groth16::VerifyingKey<Bls12> read_post_vk(const PostKeyPaths& paths, cons
   return read_key_vk(paths, info.name, kPostSetupCommand);
 }
 inline groth16::ProvingKey<Bls12> load_post_proving_key(
-    const PostKeyPaths& paths, const PoStProofInfo& info, const r1cs::R1CS<Fr>& circuit,
+    const PostKeyPaths& paths, const PoStProofInfo& info, r1cs::R1CS<Fr> circuit,
     groth16::BellpersonCheck check = groth16::BellpersonCheck::kUnchecked) {
-  return load_proving_key(paths, info.name, kPostSetupCommand, circuit, check);
+  return load_proving_key(paths, info.name, kPostSetupCommand, std::move(circuit), check);
 }
 // The seeded TEST setup of `info`'s circuit, written to `dir`. Returns the paths.
 inline PostKeyPaths write_test_post_keys(const std::filesystem::path& dir, const PoStProofInfo& info,

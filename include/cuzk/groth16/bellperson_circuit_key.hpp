@@ -52,9 +52,10 @@ std::vector<P> expand(std::vector<P>&& filtered, const std::vector<bool>& dense,
 // circuit's QAP: one A/B point per variable (infinity where the variable has none) and the
 // A, B, C matrices with the binding rows. Throws std::invalid_argument naming the first count
 // that does not fit.
+// The circuit's matrices move into the key when it is passed as an rvalue.
 template <class E>
-void join_bellperson_key(ProvingKey<E>& pk, const r1cs::R1CS<typename E::Fr>& circuit) {
-  QapMatrices<typename E::Fr> q = make_qap(circuit);
+void join_bellperson_key(ProvingKey<E>& pk, r1cs::R1CS<typename E::Fr>&& circuit) {
+  QapMatrices<typename E::Fr> q = make_qap(std::move(circuit));
   auto must = [](std::size_t got, std::size_t want, const char* what) {
     if (got != want)
       throw std::invalid_argument(std::string("the key does not fit the circuit: ") + what + " " + std::to_string(got) +
@@ -72,6 +73,11 @@ void join_bellperson_key(ProvingKey<E>& pk, const r1cs::R1CS<typename E::Fr>& ci
   pk.b = std::move(q.b);
   pk.c = std::move(q.c);
   pk.c_stored = true;
+}
+
+template <class E>
+void join_bellperson_key(ProvingKey<E>& pk, const r1cs::R1CS<typename E::Fr>& circuit) {
+  join_bellperson_key(pk, r1cs::R1CS<typename E::Fr>(circuit));
 }
 
 }  // namespace cuzk::groth16
