@@ -29,7 +29,8 @@ void validate_config(const EngineConfig& c) {
     if (!ids.insert(c.circuits[i].id).second)
       bad("circuits[" + std::to_string(i) + "].id", "\"" + c.circuits[i].id + "\" is registered twice");
   for (const auto& id : c.preload)
-    if (!ids.contains(id) && !is_post_circuit_id(id) && !is_porep_circuit_id(id)) bad("preload", "unknown circuit \"" + id + "\"");
+    if (!ids.contains(id) && !is_post_circuit_id(id) && !is_porep_circuit_id(id) && !is_snap_circuit_id(id))
+      bad("preload", "unknown circuit \"" + id + "\"");
 }
 
 }  // namespace cuzk::engine

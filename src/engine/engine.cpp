@@ -27,6 +27,7 @@
 #include "porep_circuit.hpp"
 #include "post_circuit.hpp"
 #include "retirer.hpp"
+#include "snap_circuit.hpp"
 
 namespace cuzk::engine {
 
@@ -51,6 +52,7 @@ std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
     out.push_back(make_circuit(c.circuits[i], c.cache_dir, "circuits[" + std::to_string(i) + "]"));
   std::vector<std::unique_ptr<Circuit>> filecoin = make_post_circuits(c.filecoin_parameter_dir);
   for (auto& porep : make_porep_circuits(c.filecoin_parameter_dir)) filecoin.push_back(std::move(porep));
+  for (auto& snap : make_snap_circuits(c.filecoin_parameter_dir)) filecoin.push_back(std::move(snap));
   for (auto& fc : filecoin) {
     for (const auto& other : out)
       if (other->id() == fc->id())
@@ -95,6 +97,13 @@ std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Pri
     mix(r.porep->registered_proof ? *r.porep->registered_proof : ~0ull);
     bytes(r.porep->prover_id);
     mix(r.porep->sector_number ? *r.porep->sector_number : ~0ull);
+  }
+  if (r.snap) {
+    mix(r.snap->registered_proof);
+    bytes(r.snap->comm_r_old);
+    bytes(r.snap->comm_r_new);
+    bytes(r.snap->comm_d_new);
+    for (const auto& v : r.snap->partition_proofs) bytes(v);
   }
   return h;
 }
@@ -232,10 +241,7 @@ struct Engine::Impl {
   const Circuit& resolve(const ProofRequest& r) const {
     if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return resolve_filecoin(r, post_circuit_id(r));
     if (r.kind == ProofKind::kPorep) return resolve_filecoin(r, porep_circuit_id(r));
-    if (r.kind == ProofKind::kSnapDeals)
-      throw EngineError(ErrorCode::kFailedPrecondition,
-                        "SnapDeals proofs are not served yet: cuzk does not have Filecoin's circuit for them (a proof "
-                        "of any other circuit would be rejected on chain)");
+    if (r.kind == ProofKind::kSnapDeals) return resolve_filecoin(r, snap_circuit_id(r));
     if (r.circuit_id.empty()) throw EngineError(ErrorCode::kInvalidArgument, "request names no circuit");
     auto it = by_id.find(r.circuit_id);
     if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit " + quote_id(r.circuit_id));
@@ -245,6 +251,8 @@ struct Engine::Impl {
                                                          (is_winning_post_circuit_id(c.id()) ? "winning_post" : "window_post"));
     if (is_porep_circuit_id(c.id()))
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin PoRep: use kind porep");
+    if (is_snap_circuit_id(c.id()))
+      throw EngineError(ErrorCode::kInvalidArgument, "circuit " + c.id() + " proves Filecoin SnapDeals: use kind snap_deals");
     return c;
   }
 
@@ -261,7 +269,10 @@ struct Engine::Impl {
                                ? std::string("no Filecoin parameter directory is configured ([filecoin] parameter_dir)")
                                : "its .params and .vk are not in " + config.filecoin_parameter_dir +
                                      " (fetch Filecoin's parameters there, or write TEST keys with `cuzk " +
-                                     (r.kind == ProofKind::kPorep ? "porep" : "post") + " setup`)"));
+                                     (r.kind == ProofKind::kPorep       ? "porep"
+                                      : r.kind == ProofKind::kSnapDeals ? "snap"
+                                                                        : "post") +
+                                     " setup`)"));
   }
 
   // A job that can never fit the budgets is refused instead of waiting forever.
@@ -305,6 +316,7 @@ struct Engine::Impl {
       check_fits(c);
       std::vector<std::shared_ptr<const PartitionInput>> parts = c.split(req);
       if (req.porep) std::vector<std::uint8_t>().swap(req.porep->c1);  // decoded into the partitions
+      if (req.snap) std::vector<std::vector<std::uint8_t>>().swap(req.snap->partition_proofs);  // likewise
       auto job = std::make_shared<Job>();
       job->circuit = &c;
       job->priority = prio;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
-#include <system_error>
 
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/post_challenges.hpp"
@@ -15,8 +14,7 @@
 #include "cuzk/filecoin/post_record.hpp"
 #include "cuzk/filecoin/vanilla.hpp"
 #include "cuzk/gadgets/circuits/parallel_witness.hpp"
-#include "cuzk/groth16/qap.hpp"
-#include "typed_circuit.hpp"
+#include "filecoin_circuit.hpp"
 
 namespace cuzk::engine {
 
@@ -41,19 +39,12 @@ const fc::PoStProofInfo& request_info(const ProofRequest& r) {
   return info;
 }
 
-class PostCircuit final : public TypedCircuit<Bls> {
+class PostCircuit final : public FilecoinCircuit {
  public:
   PostCircuit(const fc::PoStProofInfo& info, const std::filesystem::path& dir)
-      : info_(info), paths_(fc::post_key_paths(dir, info)), test_key_(fc::is_test_key(paths_)) {
-    this->id_ = circuit_id_of(info);
-    this->witness_from_request_ = false;
-    if (!test_key_)
-      this->rejection_hint_ = " (or " + paths_.params.string() +
-                              " is Filecoin's official key and cuzk's circuit is not the one it was made for)";
-    this->shape_ = compute_shape();
+      : FilecoinCircuit(circuit_id_of(info), fc::post_key_paths(dir, info)), info_(info) {
+    this->shape_ = filecoin_key_shape(paths_, info_.name, counts());
   }
-
-  std::string source() const override { return paths_.params.string(); }
 
   void check_request(const ProofRequest& r) const override {
     if (!r.wtns.empty() || r.native_seed) throw invalid("circuit " + id_ + " takes PoSt inputs (post), not a witness or a seed");
@@ -82,10 +73,7 @@ class PostCircuit final : public TypedCircuit<Bls> {
   }
 
   std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile*) const override {
-    const r1cs::R1CS<fc::Fr> circuit = fc::record_post_circuit(fc::post_shape(info_));
-    groth16::ProvingKey<Bls> pk = fc::load_post_proving_key(paths_, info_, circuit);
-    if (test_key_) spdlog::warn("circuit {}: {} is a cuzk TEST key: its proofs do not verify on chain", id_, paths_.params.string());
-    return host_key(b, std::move(pk));
+    return prepared_key(b, fc::load_post_proving_key(paths_, info_, fc::record_post_circuit(fc::post_shape(info_))));
   }
 
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
@@ -106,79 +94,40 @@ class PostCircuit final : public TypedCircuit<Bls> {
     } catch (const std::invalid_argument& e) {
       throw invalid(std::string("the PoSt inputs are refused: ") + e.what());
     }
-    groth16::ScopedPhase ph(t, "synthesis");
-    auto out = std::make_unique<TypedWitness<Bls>>();
-    out->w = gadgets::circuits::parallel_witness_full<fc::Fr>(part->circuit);
-    const std::size_t n = part->public_inputs.size();
-    if (out->w.size() < n + 1 || !std::equal(part->public_inputs.begin(), part->public_inputs.end(), out->w.begin() + 1))
-      throw EngineError(ErrorCode::kInternal, "circuit " + id_ + ": the witness's public inputs are not the derived ones");
-    return out;
+    std::vector<fc::Fr> w;
+    {
+      groth16::ScopedPhase ph(t, "synthesis");
+      w = gadgets::circuits::parallel_witness_full<fc::Fr>(part->circuit);
+    }
+    return witness_with_inputs(std::move(w), part->public_inputs, "");
   }
 
  private:
-  // The key's shape from its file's headers (nothing decoded), checked against the circuit's.
-  KeyShape compute_shape() const {
-    const io::MappedFile m = io::MappedFile::open(paths_.params);
-    const groth16::BellpersonParamsCounts n = groth16::read_bellperson_params_counts(m.bytes());
+  // The partition circuit's counts: its sector slots are alike, so one slot is recorded.
+  FilecoinCircuitCounts counts() const {
     const fc::PostShape shape = fc::post_shape(info_);
     cs::RecordCS<fc::Fr> rec;
     fc::FallbackPostCircuit::blank(fc::PostShape{shape.tree, shape.sector_nodes, shape.challenges, 1})
         .synthesize_challenge(rec, 0);
     const r1cs::R1CS<fc::Fr> slot = std::move(rec).finish();
     const std::uint64_t slots = shape.sectors;
-    const std::uint64_t inputs = slots * slot.num_public;
-    const std::uint64_t vars = 1 + slots * (slot.num_vars - 1);
-    const std::uint64_t constraints = slots * slot.num_constraints;
-    const std::uint64_t domain = groth16::qap_domain_size(constraints, inputs);
-    auto must = [&](std::uint64_t got, std::uint64_t want, const char* what) {
-      if (got != want)
-        throw std::runtime_error(paths_.params.string() + " does not fit cuzk's " + std::string(info_.name) +
-                                 " circuit: " + what + " " + std::to_string(got) + ", the circuit's " + std::to_string(want));
-    };
-    must(n.ic, inputs + 1, "public inputs (ONE included)");
-    must(std::uint64_t{n.ic} + n.l, vars, "variables");
-    must(std::uint64_t{n.h} + 1, domain, "domain size");
-    KeyShape s;
-    s.curve = std::string(Bls::kName);
-    s.num_vars = vars;
-    s.num_public = inputs;
-    s.domain_size = domain;
-    s.h_len = n.h;
-    s.rows = constraints + inputs + 1;
-    s.nnz = slots * (slot.A.nnz() + slot.B.nnz()) + inputs + 1;  // the loaded key keeps A and B only
-    s.g1_bytes = sizeof(Bls::G1Affine);
-    s.g2_bytes = sizeof(Bls::G2Affine);
-    s.fr_bytes = sizeof(fc::Fr);
-    return s;
+    return {slots * slot.num_public, 1 + slots * (slot.num_vars - 1), slots * slot.num_constraints,
+            slots * slot.A.nnz(), slots * slot.B.nnz()};
   }
 
   const fc::PoStProofInfo& info_;
-  fc::PostKeyPaths paths_;
-  bool test_key_;
 };
 
 }  // namespace
 
 std::vector<std::unique_ptr<Circuit>> make_post_circuits(const std::filesystem::path& dir) {
-  std::vector<std::unique_ptr<Circuit>> out;
-  if (dir.empty()) return out;
-  std::vector<std::string> served;
+  std::vector<FilecoinCandidate> candidates;
   for (const fc::PoStProofInfo& info : fc::all_post_proofs()) {
     if (info.api_version == fc::ApiVersion::V1_2_0) continue;  // shares its circuit and files with V1
-    const fc::PostKeyPaths paths = fc::post_key_paths(dir, info);
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(paths.params, ec) || !std::filesystem::is_regular_file(paths.vk, ec)) continue;
-    try {
-      out.push_back(std::make_unique<PostCircuit>(info, dir));
-      served.push_back(out.back()->id() + (fc::is_test_key(paths) ? " (TEST key)" : ""));
-    } catch (const std::exception& e) {
-      spdlog::error("Filecoin {} is not served: {}", info.name, e.what());
-    }
+    candidates.push_back({std::string(info.name), fc::post_key_paths(dir, info),
+                          [&info, dir] { return std::make_unique<PostCircuit>(info, dir); }});
   }
-  std::string list;
-  for (const auto& s : served) list += (list.empty() ? "" : ", ") + s;
-  spdlog::info("Filecoin PoSt from {}: {}", dir.string(), list.empty() ? "no key files (no PoSt kind is served)" : list);
-  return out;
+  return serve_filecoin_circuits(dir, "PoSt", candidates);
 }
 
 std::string post_circuit_id(const ProofRequest& r) { return circuit_id_of(request_info(r)); }

@@ -3,6 +3,7 @@
 #include "cuzk/filecoin/snap_params.hpp"
 
 #include <array>
+#include <cctype>
 #include <stdexcept>
 #include <string>
 
@@ -68,6 +69,18 @@ std::optional<RegisteredUpdateProof> update_proof_from_id(std::int64_t id) {
 RegisteredUpdateProof update_proof_from_id_or_throw(std::int64_t id) {
   if (auto p = update_proof_from_id(id)) return *p;
   throw DecodeError("unknown RegisteredUpdateProof id " + std::to_string(id) + " (0..4 are registered)");
+}
+
+std::span<const UpdateProofInfo> all_update_proofs() { return kUpdateProofs; }
+
+std::string snap_circuit_name(const UpdateProofInfo& info) {
+  // The size in the name ("StackedDrg32GiBV1" -> "32gib").
+  std::string_view size = info.name;
+  size.remove_prefix(std::string_view("StackedDrg").size());
+  size.remove_suffix(std::string_view("V1").size());
+  std::string out = "snap-";
+  for (char c : size) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 bool snap_sector_nodes_allowed(std::uint64_t sector_nodes) {

@@ -76,6 +76,16 @@ engine::ProofRequest from_pb(const pb::ProofRequest& r) {
     if (p.has_sector_number()) ep.sector_number = p.sector_number();
     e.porep = std::move(ep);
   }
+  if (r.has_snap()) {
+    const pb::SnapRequest& p = r.snap();
+    engine::SnapRequest es;
+    es.registered_proof = p.registered_proof();
+    es.comm_r_old.assign(p.comm_r_old().begin(), p.comm_r_old().end());
+    es.comm_r_new.assign(p.comm_r_new().begin(), p.comm_r_new().end());
+    es.comm_d_new.assign(p.comm_d_new().begin(), p.comm_d_new().end());
+    for (const auto& v : p.partition_proofs()) es.partition_proofs.emplace_back(v.begin(), v.end());
+    e.snap = std::move(es);
+  }
   return e;
 }
 

@@ -116,9 +116,10 @@ void check_references(const engine::EngineConfig& e) {
     if (!ids.insert(e.circuits[i].id).second)
       throw ConfigError("circuit[" + std::to_string(i) + "].id: \"" + e.circuits[i].id + "\" is used twice");
   for (const auto& id : e.preload)
-    if (!ids.contains(id) && !engine::is_post_circuit_id(id) && !engine::is_porep_circuit_id(id))
+    if (!ids.contains(id) && !engine::is_post_circuit_id(id) && !engine::is_porep_circuit_id(id) &&
+        !engine::is_snap_circuit_id(id))
       throw ConfigError("engine.preload: no [[circuit]] has id \"" + id + "\" (nor is it a Filecoin circuit: winning-post-32gib, "
-                        "window-post-32gib, porep-32gib, ...)");
+                        "window-post-32gib, porep-32gib, snap-32gib, ...)");
 }
 
 }  // namespace
@@ -165,8 +166,8 @@ DaemonConfig parse_daemon_config(std::string_view toml_text, std::string_view so
       cfg.engine.circuits.push_back(std::move(c));
     }
     if (r.table("kinds"))
-      throw ConfigError("kinds: no longer read: the Filecoin kinds are served by their real circuits (WinningPoSt and "
-                        "WindowPoSt from [filecoin] parameter_dir; PoRep and SnapDeals not yet), never by a stand-in circuit");
+      throw ConfigError("kinds: no longer read: the Filecoin kinds are served by their real circuits (WinningPoSt, "
+                        "WindowPoSt, PoRep and SnapDeals from [filecoin] parameter_dir), never by a stand-in circuit");
     if (const toml::table* f = r.table("filecoin")) {
       TableReader fr(*f, "filecoin");
       read_filecoin(fr, cfg);

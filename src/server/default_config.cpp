@@ -46,7 +46,7 @@ native = "poseidon-merkle"
 curve = "bls12_381"
 params = { depth = 2, challenges = 2 }
 
-# Filecoin: WinningPoSt, WindowPoSt and PoRep C2 are served by their real circuits, for the
+# Filecoin: WinningPoSt, WindowPoSt, PoRep C2 and SnapDeals are served by their real circuits, for the
 # sector sizes whose key files (.params and .vk under their official names) are in parameter_dir. Unset, it is
 # $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters/ (as filecoin-proofs).
 [filecoin]

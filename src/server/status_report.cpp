@@ -18,13 +18,14 @@ void build_status(const engine::Engine& engine, pb::GetStatusResponse* out) {
     if (!c.native.empty()) p->set_curve(c.curve);
   }
   for (const auto& k : engine.status().keys) {
-    const bool porep = engine::is_porep_circuit_id(k.circuit_id);
-    if (!porep && !engine::is_post_circuit_id(k.circuit_id)) continue;
+    const bool porep = engine::is_porep_circuit_id(k.circuit_id), snap = engine::is_snap_circuit_id(k.circuit_id);
+    if (!porep && !snap && !engine::is_post_circuit_id(k.circuit_id)) continue;
     auto* p = out->add_circuits();
     p->set_id(k.circuit_id);
     p->set_source("filecoin");
     p->set_curve(k.curve);
     p->add_kinds(to_pb(porep                                 ? engine::ProofKind::kPorep
+                       : snap                                 ? engine::ProofKind::kSnapDeals
                        : k.circuit_id.starts_with("winning-") ? engine::ProofKind::kWinningPost
                                                               : engine::ProofKind::kWindowPost));
   }

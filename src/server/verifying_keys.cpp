@@ -52,7 +52,9 @@ VerifyingKeyJson filecoin_vk_json(const std::string& circuit_id, const std::file
   fc::KeyPaths paths;
   paths.params = params;
   paths.vk = std::filesystem::path(params).replace_extension(".vk");
-  const std::string_view setup = engine::is_porep_circuit_id(circuit_id) ? "cuzk porep setup" : "cuzk post setup";
+  const std::string_view setup = engine::is_porep_circuit_id(circuit_id)  ? "cuzk porep setup"
+                                  : engine::is_snap_circuit_id(circuit_id) ? "cuzk snap setup"
+                                                                           : "cuzk post setup";
   return VerifyingKeyJson{groth16::vk_to_json<Bls>(fc::read_key_vk(paths, circuit_id, setup)).dump(1), std::string(Bls::kName)};
 }
 
@@ -99,7 +101,8 @@ engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKe
   try {
     const auto& circuits = engine_.config().circuits;
     const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
-    if (it == circuits.end() && (engine::is_post_circuit_id(circuit_id) || engine::is_porep_circuit_id(circuit_id))) {
+    if (it == circuits.end() && (engine::is_post_circuit_id(circuit_id) || engine::is_porep_circuit_id(circuit_id) ||
+                                 engine::is_snap_circuit_id(circuit_id))) {
       const std::optional<std::string> params = engine_.key_file(circuit_id);
       if (!params) {
         if (error)

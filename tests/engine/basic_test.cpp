@@ -1,8 +1,14 @@
 // Engine basics: native and .zkey circuits on both curves, every proof verified against the
 // key, timings, seeds, idempotent submit, kinds and priorities, bad inputs, config checks.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "cuzk/engine/ids.hpp"
+#include "key_cache_files.hpp"
 #include "support.hpp"
 
 namespace cuzk::engine::test {
@@ -137,13 +143,22 @@ TEST(EngineBasic, IdempotentSubmit) {
 }
 
 TEST(EngineBasic, FilecoinKindsAreNeverServedByAStandIn) {
-  // SnapDeals has no real circuit yet: refused, whatever circuit the request names.
   Engine e(small_config({mul_chain("post", "bls12_381", 100)}));
+  // A SnapDeals request is proved from its vanilla proofs, never by the circuit it names.
   ProofRequest snap = native_request("post", 9);
   snap.kind = ProofKind::kSnapDeals;
   SubmitOutcome o = e.submit(snap);
-  EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition);
-  EXPECT_NE(o.error.find("not served yet"), std::string::npos) << o.error;
+  EXPECT_EQ(o.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(o.error.find("a snap_deals request carries"), std::string::npos) << o.error;
+  // With its inputs but no parameter directory, the SnapDeals circuit is named.
+  snap.circuit_id.clear();
+  snap.native_seed.reset();
+  snap.snap = SnapRequest{};
+  snap.snap->registered_proof = 4;  // StackedDrg64GiBV1
+  o = e.submit(snap);
+  EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition) << o.error;
+  EXPECT_NE(o.error.find("snap-64gib is not served"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("no Filecoin parameter directory"), std::string::npos) << o.error;
   // A PoRep request is proved from its C1 output, never by the circuit it names.
   ProofRequest porep = native_request("post", 9);
   porep.kind = ProofKind::kPorep;
@@ -316,6 +331,36 @@ TEST(EngineBasic, ClientIdsAreBoundedAndNeverEchoedWhole) {
   ASSERT_EQ(o.code, ErrorCode::kOk) << o.error;
   EXPECT_EQ(e.await(longest, 60s)->state, JobState::kSucceeded);
   EXPECT_EQ(e.status().succeeded, 1u);
+}
+
+TEST(EngineBasic, TheKeyCacheIsPrivateAndClearOfDeadWritersFiles) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("cuzk-cache-" + std::to_string(::getpid())) / "keys";
+  std::filesystem::remove_all(dir.parent_path());
+  std::filesystem::create_directories(dir);
+  // A temporary key file of a process that no longer runs (pids stop below 2^22), and one of ours.
+  const std::filesystem::path dead = dir / "c.zkey.tmp4194999-77", ours = dir / ("c.zkey.tmp" + std::to_string(::getpid()) + "-1");
+  std::ofstream(dead) << "partial";
+  std::ofstream(ours) << "partial";
+  EXPECT_EQ(prepare_key_cache_dir(dir), 1);
+  EXPECT_FALSE(std::filesystem::exists(dead));
+  EXPECT_TRUE(std::filesystem::exists(ours));
+  // Under umask 000 the engine still makes its directory 0700 and its key files 0600.
+  const std::filesystem::path fresh = dir.parent_path() / "fresh";
+  const mode_t old_mask = ::umask(0);
+  EngineConfig c = small_config({mul_chain("c", "bls12_381", 100)});
+  c.cache_dir = fresh.string();
+  { Engine e(c); }
+  ::umask(old_mask);
+  using P = std::filesystem::perms;
+  EXPECT_EQ(std::filesystem::status(fresh).permissions() & P::all, P::owner_all);
+  int keys = 0;
+  for (const auto& f : std::filesystem::directory_iterator(fresh)) {
+    ++keys;
+    EXPECT_EQ(f.status().permissions() & P::all, P::owner_read | P::owner_write) << f.path();
+  }
+  EXPECT_EQ(keys, 1);
+  std::filesystem::remove_all(dir.parent_path());
 }
 
 }  // namespace

@@ -127,6 +127,9 @@ TEST(DaemonConfig, ErrorsNameTheKey) {
   EXPECT_NE(error_of("[filecoin]\nparams = \"x\"\n").find("filecoin.params: unknown key"), std::string::npos);
   EXPECT_NE(error_of("[engine]\npreload = [\"ghost\"]\n").find("engine.preload"), std::string::npos);
   EXPECT_NO_THROW(parse_daemon_config("[engine]\npreload = [\"winning-post-32gib\"]\n", "t.toml"));
+  EXPECT_NO_THROW(
+      parse_daemon_config("[engine]\npreload = [\"porep-32gib\", \"snap-32gib\", \"snap-2kib\"]\n", "t.toml"));
+  EXPECT_NE(error_of("[engine]\npreload = [\"snap-16gib\"]\n").find("snap-32gib"), std::string::npos);
   EXPECT_NE(error_of("[engine\n").find("t.toml:1"), std::string::npos);  // TOML syntax error with its line
   EXPECT_NE(error_of("[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n[[circuit]]\nid = \"a\"\nnative = \"mul-chain\"\n")
                 .find("circuit[1].id: \"a\" is used twice"),

@@ -27,8 +27,8 @@ expect_log "single prints phase timings" 'msm_b_g2 +[0-9.]+ ms'
 expect_log "single verified the proof" '^verify: OK'
 expect_rc "PoRep without its C1 is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind porep --circuit mul-chain
 expect_log "the refusal says why" "INVALID_ARGUMENT: a porep request carries the sector's C1 output"
-expect_rc "SnapDeals is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind snap_deals --circuit mul-chain
-expect_log "the refusal says why" 'not served yet'
+expect_rc "SnapDeals without its vanilla proofs is refused, never served by a stand-in circuit" 1 "$BENCH" --target "$TCP" --token s3cret single --kind snap_deals --circuit mul-chain
+expect_log "the refusal says why" "INVALID_ARGUMENT: a snap_deals request carries the sector update's commitments and vanilla partition proofs"
 HTTP_PORT=$(json_field "$WORK/ready.json" http_port)
 expect_rc "a second daemon on the same TCP port refuses to start" 2 "$DAEMON" --config "$WORK/default.toml" \
   --unix-socket "$WORK/d2.sock" --tcp "$TCP" --http 127.0.0.1:0 --cache-dir "$WORK/cache2"

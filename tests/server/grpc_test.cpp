@@ -73,7 +73,7 @@ TEST_F(GrpcTest, SubmitIsIdempotentOnRequestId) {
 }
 
 TEST_F(GrpcTest, FilecoinKindsWithoutTheirCircuitAreRefused) {
-  // No parameter directory in this daemon: PoSt is not served; PoRep never by a stand-in.
+  // No parameter directory in this daemon: PoSt, PoRep and SnapDeals are not served, never by a stand-in.
   pb::ProofRequest r;
   r.set_kind(pb::PROOF_KIND_WINNING_POST);
   r.mutable_post()->set_registered_proof(0);
@@ -94,6 +94,19 @@ TEST_F(GrpcTest, FilecoinKindsWithoutTheirCircuitAreRefused) {
   st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << st.error_message();
   EXPECT_NE(st.error_message().find("porep-2kib is not served"), std::string::npos) << st.error_message();
+  // SnapDeals likewise: without its inputs never circuit "fast"; with them, its circuit is named.
+  req.mutable_request()->set_kind(pb::PROOF_KIND_SNAP_DEALS);
+  req.mutable_request()->clear_porep();
+  req.mutable_request()->set_circuit_id("fast");
+  st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << st.error_message();
+  EXPECT_NE(st.error_message().find("a snap_deals request carries"), std::string::npos) << st.error_message();
+  req.mutable_request()->clear_circuit_id();
+  req.mutable_request()->mutable_snap()->set_registered_proof(3);  // StackedDrg32GiBV1
+  req.mutable_request()->mutable_snap()->add_partition_proofs("x");
+  st = d.tcp->stub().SubmitProof(d.tcp->context(10s).get(), req, &resp);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << st.error_message();
+  EXPECT_NE(st.error_message().find("snap-32gib is not served"), std::string::npos) << st.error_message();
 }
 
 TEST_F(GrpcTest, AwaitHonoursItsTimeoutAndUnknownIds) {

@@ -83,6 +83,8 @@ const std::vector<std::string>& key_placement_names();  // EngineConfig::key_pla
 bool is_post_circuit_id(const std::string& id);
 // The same for the PoRep circuits: "porep-2kib" ... "porep-64gib", "porep-32gib-ni" ...
 bool is_porep_circuit_id(const std::string& id);
+// The same for the SnapDeals circuits: "snap-2kib", "snap-8mib", "snap-512mib", "snap-32gib", "snap-64gib".
+bool is_snap_circuit_id(const std::string& id);
 // "a, b, c": the list for messages.
 std::string join_names(const std::vector<std::string>& names);
 

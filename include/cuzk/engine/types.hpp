@@ -71,6 +71,17 @@ struct PorepRequest {
   std::optional<std::uint64_t> sector_number;     //   id is checked (Curio's envelope carries the number)
 };
 
+// A Filecoin SnapDeals (empty-sector update) proof as a node asks for it: what filecoin-proofs'
+// generate_empty_sector_update_proof_with_vanilla takes. The engine checks the commitments and
+// every vanilla partition proof at submit, proves every partition as its own job
+// (`<request_id>/partition-<k>`), and returns the partitions' 192-byte proofs concatenated in order,
+// each verified with the parameter directory's .vk (src/engine/snap_circuit.hpp).
+struct SnapRequest {
+  std::uint32_t registered_proof = 0;  // abi.RegisteredUpdateProof: 0-4 = 2KiB, 8MiB, 512MiB, 32GiB, 64GiB
+  std::vector<std::uint8_t> comm_r_old, comm_r_new, comm_d_new;  // 32 bytes each, canonical field elements
+  std::vector<std::vector<std::uint8_t>> partition_proofs;       // bincode PartitionProof, one per partition
+};
+
 struct ProofRequest {
   std::string request_id;               // idempotency key; empty: the engine assigns one
   ProofKind kind = ProofKind::kGroth16;
@@ -80,6 +91,7 @@ struct ProofRequest {
   std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
   std::optional<PostRequest> post;      // kinds winning_post / window_post
   std::optional<PorepRequest> porep;    // kind porep
+  std::optional<SnapRequest> snap;      // kind snap_deals
 };
 
 struct PhaseTiming {

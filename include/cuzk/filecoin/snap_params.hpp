@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +47,10 @@ struct UpdateProofInfo {
 const UpdateProofInfo& update_proof_info(RegisteredUpdateProof p);
 std::optional<RegisteredUpdateProof> update_proof_from_id(std::int64_t id);
 RegisteredUpdateProof update_proof_from_id_or_throw(std::int64_t id);  // DecodeError naming the id
+std::span<const UpdateProofInfo> all_update_proofs();
+// The name of a registered update proof's partition circuit, one per sector size: "snap-2kib",
+// "snap-8mib", "snap-512mib", "snap-32gib", "snap-64gib" (cuzk's daemon serves circuits by it).
+std::string snap_circuit_name(const UpdateProofInfo& info);
 
 inline constexpr std::size_t kSnapHsCount = 6;
 using SnapHs = std::array<unsigned, kSnapHsCount>;

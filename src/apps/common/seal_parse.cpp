@@ -39,6 +39,24 @@ filecoin::RegisteredSealProof parse_seal_proof(std::string_view s) {
                     "\" (a number such as 8, or a name such as StackedDrg32GiBV1_1)");
 }
 
+filecoin::RegisteredUpdateProof parse_update_proof(std::string_view s) {
+  if (all_digits(s)) {
+    const std::uint64_t id = parse_u64(s, "registered update proof");
+    if (id < filecoin::kNumRegisteredUpdateProofs)
+      return filecoin::update_proof_from_id_or_throw(static_cast<std::int64_t>(id));
+    throw DecodeError("registered update proof " + std::string(s) + " is not registered (0 to " +
+                      std::to_string(filecoin::kNumRegisteredUpdateProofs - 1) + ")");
+  }
+  std::string_view name = s;
+  constexpr std::string_view kGoPrefix = "RegisteredUpdateProof_";
+  if (name.size() > kGoPrefix.size() && iequals(name.substr(0, kGoPrefix.size()), kGoPrefix))
+    name.remove_prefix(kGoPrefix.size());
+  for (const auto& info : filecoin::all_update_proofs())
+    if (iequals(name, info.name)) return info.id;
+  throw DecodeError("unknown registered update proof \"" + std::string(s) +
+                    "\" (a number such as 3, or a name such as StackedDrg32GiBV1)");
+}
+
 std::uint64_t parse_sector_size(std::string_view s) {
   static constexpr std::pair<std::string_view, std::uint64_t> kSizes[] = {{"2KiB", filecoin::kSectorSize2KiB},
                                                                           {"8MiB", filecoin::kSectorSize8MiB},

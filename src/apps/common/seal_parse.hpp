@@ -1,5 +1,6 @@
-// Parsing what an operator types for PoRep (seal) commands: registered seal proofs, sector sizes,
-// prover ids, unsealed commitments. Every parser throws DecodeError naming the bad value.
+// Parsing what an operator types for PoRep (seal) and SnapDeals commands: registered seal and
+// update proofs, sector sizes, prover ids, unsealed commitments. Every parser throws DecodeError
+// naming the bad value.
 #pragma once
 
 #include <cstdint>
@@ -7,12 +8,18 @@
 
 #include "cuzk/filecoin/fr.hpp"
 #include "cuzk/filecoin/registered_proof.hpp"
+#include "cuzk/filecoin/snap_params.hpp"
 
 namespace cuzk::cli {
 
 // A registered seal proof by its go-state-types number ("8") or by name, case-insensitive:
 // filecoin-proofs-api's ("StackedDrg32GiBV1_1") or Go's ("StackedDrg32GiBV1_1_Feat_NiPoRep").
 filecoin::RegisteredSealProof parse_seal_proof(std::string_view s);
+
+// A registered update (SnapDeals) proof by its go-state-types number (abi.RegisteredUpdateProof:
+// "0" .. "4" = 2 KiB .. 64 GiB) or by name, case-insensitive: filecoin-proofs-api's
+// ("StackedDrg32GiBV1"), optionally with Go's "RegisteredUpdateProof_" prefix.
+filecoin::RegisteredUpdateProof parse_update_proof(std::string_view s);
 
 // A published sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" (case-insensitive) or its
 // bytes ("34359738368").

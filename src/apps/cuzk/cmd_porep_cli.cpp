@@ -1,6 +1,8 @@
 // Options of the `cuzk porep` subcommands (porep_cli.hpp).
 #include "porep_cli.hpp"
 
+#include "key_cli.hpp"
+
 namespace cuzk::cli {
 
 namespace {
@@ -19,13 +21,7 @@ void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_p
                                    "on the CPU");
   porep->require_subcommand(1);
 
-  c.setup_cmd = porep->add_subcommand(
-      "setup",
-      "write TEST keys (.params, .vk) of PoRep circuits under the official names; NOT the official parameters");
-  c.setup_cmd->add_option("--proof", c.setup.proofs, kProofHelp)->required();
-  c.setup_cmd->add_option("--dir", c.setup.dir, "directory to write the keys into (never over an official key)")
-      ->required();
-  c.setup_seed = c.setup_cmd->add_option("--seed", c.setup.seed, "seed of the toxic waste (default: random)");
+  c.setup_cmd = add_key_setup_command(*porep, "PoRep", kProofHelp, c.setup, &c.setup_seed);
 
   PorepProveArgs& p = c.prove;
   p.params_dir = default_params_dir;

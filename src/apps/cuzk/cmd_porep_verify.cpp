@@ -10,8 +10,6 @@
 // The file holds the partitions' proofs concatenated in order (what `cuzk porep prove` and
 // filecoin-proofs' seal_commit_phase2 write); with --partition K, partition K's proof alone.
 #include <cstdio>
-#include <filesystem>
-#include <iostream>
 #include <vector>
 
 #include "commands.hpp"
@@ -21,8 +19,8 @@
 #include "cuzk/filecoin/porep_public_inputs.hpp"
 #include "cuzk/filecoin/sdr_graph.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "cuzk/groth16/verifier.hpp"
 #include "files.hpp"
+#include "key_cli.hpp"
 #include "post_parse.hpp"
 #include "seal_parse.hpp"
 
@@ -31,33 +29,6 @@ namespace cuzk::cli {
 namespace fc = filecoin;
 
 namespace {
-
-struct Vk {
-  groth16::VerifyingKey<fc::Bls12> vk;
-  std::string path;
-  bool test = false;
-};
-
-Vk load_vk(const PorepVerifyArgs& a, const fc::SealProofInfo& info) {
-  if (a.vk.empty()) {
-    const fc::KeyPaths paths = fc::porep_key_paths(a.params_dir, info);
-    return Vk{fc::read_porep_vk(paths, info), paths.vk.string(), fc::is_test_key(paths)};
-  }
-  const std::string bytes = read_text_file(a.vk);
-  Vk out;
-  try {
-    out.vk = groth16::read_bellperson_vk(as_bytes(bytes));
-  } catch (const DecodeError& e) {
-    throw DecodeError(a.vk + ": " + e.what());
-  }
-  out.path = a.vk;
-  // A TEST key's marker sits beside its .params: <name>.params.cuzk-test.
-  std::filesystem::path marker(a.vk);
-  marker.replace_extension(".params.cuzk-test");
-  std::error_code ec;
-  out.test = std::filesystem::exists(marker, ec);
-  return out;
-}
 
 // verify_seal refuses all-zero commitments and seeds before verifying anything.
 void require_nonzero(const fc::Bytes32& b, const char* what) {
@@ -97,35 +68,14 @@ int run_porep_verify(const PorepVerifyArgs& a) {
   const fc::Fr replica_id =
       fc::Fr::from_bytes_le(fc::replica_id(prover_id, a.sector, ticket, comm_d.to_bytes_le(), fc::porep_id(info.id)));
   const fc::SdrGraph graph(info);
-  const Vk vk = load_vk(a, info);
+  const CliVk vk = read_cli_vk(a.vk, fc::porep_key_paths(a.params_dir, info), info.name, fc::kPorepSetupCommand);
   if (vk.test) std::fprintf(stderr, "WARNING: %s is a cuzk TEST key, not Filecoin's official one\n", vk.path.c_str());
 
-  // 192 bytes whose points do not decode (off the curve, outside the subgroup, bad flags) are
-  // not a valid proof: INVALID, as a chain verifier rejects them, not bad input.
-  std::string why;
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t k = a.partition_given ? a.partition : i;
-    const std::vector<fc::Fr> inputs = fc::porep_public_inputs(info.id, replica_id, comm_d, comm_r, seed, k, &graph);
-    if (vk.vk.num_public() != inputs.size())
-      throw DecodeError(vk.path + " has " + std::to_string(vk.vk.num_public()) + " public inputs; a " +
-                        std::string(info.name) + " partition has " + std::to_string(inputs.size()) +
-                        " (the key is another circuit's)");
-    const auto bytes = as_bytes(proof_bytes).subspan(i * groth16::kBellpersonProofSize, groth16::kBellpersonProofSize);
-    try {
-      const groth16::Proof<fc::Bls12> proof = groth16::read_bellperson_proof(bytes);
-      if (!groth16::verify(vk.vk, proof, std::span<const fc::Fr>(inputs)))
-        why += (why.empty() ? "" : ", ") + ("partition " + std::to_string(k));
-    } catch (const DecodeError& e) {
-      why += (why.empty() ? "" : ", ") + ("partition " + std::to_string(k) + ": " + e.what());
-    }
-  }
-  const bool ok = why.empty();
-  std::cout << (ok ? "OK" : "INVALID") << ": " << a.proof_file;
-  if (ok)
-    std::cout << " (" << count << " partition" << (count == 1 ? "" : "s") << ")\n";
-  else
-    std::cout << " (does not verify: " << why << ")\n";
-  return ok ? 0 : 1;
+  std::vector<std::size_t> ks;
+  for (std::size_t i = 0; i < count; ++i) ks.push_back(a.partition_given ? a.partition : i);
+  return verify_partition_proofs(a.proof_file, as_bytes(proof_bytes), ks, vk, info.name, [&](std::size_t k) {
+    return fc::porep_public_inputs(info.id, replica_id, comm_d, comm_r, seed, k, &graph);
+  });
 }
 
 }  // namespace cuzk::cli

@@ -1,6 +1,8 @@
 // Options of the `cuzk post` subcommands (post_cli.hpp).
 #include "post_cli.hpp"
 
+#include "key_cli.hpp"
+
 namespace cuzk::cli {
 
 namespace {
@@ -27,12 +29,7 @@ void add_post_commands(CLI::App& app, PostCli& c, const std::string& default_par
   auto* post = app.add_subcommand("post", "Filecoin PoSt SNARKs (WindowPoSt, WinningPoSt) from files, on the CPU");
   post->require_subcommand(1);
 
-  c.setup_cmd = post->add_subcommand(
-      "setup", "write TEST keys (.params, .vk) of PoSt circuits under the official names; NOT the official parameters");
-  c.setup_cmd->add_option("--proof", c.setup.proofs, kProofHelp)->required();
-  c.setup_cmd->add_option("--dir", c.setup.dir, "directory to write the keys into (never over an official key)")
-      ->required();
-  c.setup_seed = c.setup_cmd->add_option("--seed", c.setup.seed, "seed of the toxic waste (default: random)");
+  c.setup_cmd = add_key_setup_command(*post, "PoSt", kProofHelp, c.setup, &c.setup_seed);
 
   PostProveArgs& p = c.prove;
   p.params_dir = default_params_dir;

@@ -4,7 +4,6 @@
 // the CPU. Everything is checked before proving (prepare_post_partition); the proof is verified
 // with the .vk against the public inputs derived from the request (randomness, partition, the
 // sectors' ids and comm_r), never against what the witness exposes, and only then written.
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -18,10 +17,9 @@
 #include "cuzk/filecoin/post_record.hpp"
 #include "cuzk/filecoin/vanilla.hpp"
 #include "cuzk/gadgets/circuits/parallel_witness.hpp"
-#include "cuzk/groth16/cpu_backend.hpp"
-#include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "files.hpp"
+#include "key_cli.hpp"
 #include "post_parse.hpp"
 
 namespace cuzk::cli {
@@ -59,19 +57,9 @@ std::vector<std::string> read_vanilla_files(const std::vector<std::string>& file
   throw e;
 }
 
-void print_timings(const groth16::PhaseTimings& t) {
-  double total = 0;
-  for (const auto& [name, ms] : t.phases) {
-    std::fprintf(stderr, "  %-14s %10.2f ms\n", name.c_str(), ms);
-    total += ms;
-  }
-  std::fprintf(stderr, "  %-14s %10.2f ms\n", "total", total);
-}
-
 }  // namespace
 
 int run_post_prove(const PostProveArgs& a) {
-  using E = fc::Bls12;
   const fc::PoStProofInfo& info = fc::post_proof_info(parse_post_proof(a.proof));
   const fc::Bytes32 randomness = parse_randomness(a.randomness, a.chain_randomness);
   groth16::PhaseTimings t;
@@ -91,53 +79,25 @@ int run_post_prove(const PostProveArgs& a) {
       rethrow_with_file(e, a.vanilla);
     }
   }();
-  const fc::PostKeyPaths paths = fc::post_key_paths(a.params_dir, info);
-  fc::require_post_key_files(paths, info);
-  const bool test_key = fc::is_test_key(paths);
-  if (test_key)
-    std::fprintf(stderr,
-                 "WARNING: %s is a cuzk TEST key, not Filecoin's official one: this proof is not valid on chain\n",
-                 paths.params.c_str());
-
-  r1cs::R1CS<fc::Fr> circuit;
-  {
-    groth16::ScopedPhase p(t, "record");
-    circuit = fc::record_post_circuit(fc::post_shape(info));
-  }
-  groth16::ProvingKey<E> pk;
-  {
-    groth16::ScopedPhase p(t, "load_key");
-    pk = fc::load_post_proving_key(paths, info, circuit);
-  }
-  const std::uint32_t num_constraints = circuit.num_constraints;
-  circuit = {};  // the key holds the QAP now
+  const CliProvingKey key =
+      load_cli_proving_key(fc::post_key_paths(a.params_dir, info), info.name, fc::kPostSetupCommand,
+                           [&] { return fc::record_post_circuit(fc::post_shape(info)); }, t);
   std::vector<fc::Fr> w;
   {
     groth16::ScopedPhase p(t, "witness");
     w = gadgets::circuits::parallel_witness_full<fc::Fr>(part.circuit);
-    const std::size_t n = part.public_inputs.size();
-    if (w.size() < n + 1 || !std::equal(part.public_inputs.begin(), part.public_inputs.end(), w.begin() + 1))
-      throw std::logic_error("the witness exposes other public inputs than the request derives (a bug in cuzk)");
   }
-  groth16::CpuBackend<E> backend;
-  const groth16::Proof<E> proof = groth16::prove(pk, std::span<const fc::Fr>(w), backend, t);
-  bool ok = false;
-  {
-    groth16::ScopedPhase p(t, "verify");
-    ok = groth16::verify(pk.vk, proof, std::span<const fc::Fr>(part.public_inputs));
-  }
-  if (!ok)
-    throw std::runtime_error("the proof does not verify with " + paths.vk.string() +
-                             ": the key is not this circuit's, or it is corrupt; nothing written");
-  const auto bytes = groth16::write_bellperson_proof(proof);
+  const auto bytes = prove_and_verify(key, std::move(w), part.public_inputs, "", t);
   write_text_file(a.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   if (!a.pub.empty())
     write_text_file(a.pub, groth16::public_to_json<fc::Fr>(std::span<const fc::Fr>(part.public_inputs)).dump(1) + "\n");
   if (!a.quiet) {
     std::fprintf(stderr, "proved %s partition %zu: %zu sector(s) in %zu slots, %u constraints, %zu public inputs%s\n",
                  std::string(info.name).c_str(), a.partition, part.sectors.size(), info.circuit_sector_count,
-                 num_constraints, part.public_inputs.size(), test_key ? " (TEST key)" : "");
-    print_timings(t);
+                 key.num_constraints, part.public_inputs.size(), key.test ? " (TEST key)" : "");
+    double total = 0;
+    print_phases(t, total);
+    std::fprintf(stderr, "  %-14s %10.2f ms\n", "total", total);
   }
   return 0;
 }

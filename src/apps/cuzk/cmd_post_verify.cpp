@@ -8,7 +8,6 @@
 // sector K·sector_count + i of the deadline's list, which decides its challenges); WinningPoSt:
 // exactly one sector, partition 0.
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <vector>
 
@@ -19,42 +18,12 @@
 #include "cuzk/groth16/bellperson_io.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "files.hpp"
+#include "key_cli.hpp"
 #include "post_parse.hpp"
 
 namespace cuzk::cli {
 
 namespace fc = filecoin;
-
-namespace {
-
-struct Vk {
-  groth16::VerifyingKey<fc::Bls12> vk;
-  std::string path;
-  bool test = false;
-};
-
-Vk load_vk(const PostVerifyArgs& a, const fc::PoStProofInfo& info) {
-  if (a.vk.empty()) {
-    const fc::PostKeyPaths paths = fc::post_key_paths(a.params_dir, info);
-    return Vk{fc::read_post_vk(paths, info), paths.vk.string(), fc::is_test_key(paths)};
-  }
-  const std::string bytes = read_text_file(a.vk);
-  Vk out;
-  try {
-    out.vk = groth16::read_bellperson_vk(as_bytes(bytes));
-  } catch (const DecodeError& e) {
-    throw DecodeError(a.vk + ": " + e.what());
-  }
-  out.path = a.vk;
-  // A TEST key's marker sits beside its .params: <name>.params.cuzk-test.
-  std::filesystem::path marker(a.vk);
-  marker.replace_extension(".params.cuzk-test");
-  std::error_code ec;
-  out.test = std::filesystem::exists(marker, ec);
-  return out;
-}
-
-}  // namespace
 
 int run_post_verify(const PostVerifyArgs& a) {
   const fc::PoStProofInfo& info = fc::post_proof_info(parse_post_proof(a.proof));
@@ -77,7 +46,7 @@ int run_post_verify(const PostVerifyArgs& a) {
   if (proof_bytes.size() != groth16::kBellpersonProofSize)
     throw DecodeError(a.proof_file + ": " + std::to_string(proof_bytes.size()) + " bytes; a Groth16 proof is " +
                       std::to_string(groth16::kBellpersonProofSize));
-  const Vk vk = load_vk(a, info);
+  const CliVk vk = read_cli_vk(a.vk, fc::post_key_paths(a.params_dir, info), info.name, fc::kPostSetupCommand);
   if (vk.test) std::fprintf(stderr, "WARNING: %s is a cuzk TEST key, not Filecoin's official one\n", vk.path.c_str());
   if (vk.vk.num_public() != inputs.size())
     throw DecodeError(vk.path + " has " + std::to_string(vk.vk.num_public()) + " public inputs; a " +

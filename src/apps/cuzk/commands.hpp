@@ -27,12 +27,14 @@ struct ExportVkArgs {
 
 // `cuzk post ...`: Filecoin PoSt SNARKs from files (cmd_post_*.cpp). Randomness and sectors are
 // kept as typed and parsed by the command (post_parse.hpp), so a bad value exits 2 with its message.
-struct PostSetupArgs {
+// `cuzk post|porep|snap setup`: TEST keys of Filecoin circuits (key_cli.hpp).
+struct KeySetupArgs {
   std::vector<std::string> proofs;
   std::string dir;
   std::uint64_t seed = 0;
   bool seed_given = false;
 };
+using PostSetupArgs = KeySetupArgs;
 struct PostProveArgs {
   std::string proof, randomness;
   bool chain_randomness = false;
@@ -60,12 +62,7 @@ struct PostGenVanillaArgs {
 
 // `cuzk porep ...`: Filecoin PoRep C2 (every partition's SNARK of one sector) from a C1 output
 // (cmd_porep_*.cpp). Values are kept as typed and parsed by the command (seal_parse.hpp).
-struct PorepSetupArgs {
-  std::vector<std::string> proofs;
-  std::string dir;
-  std::uint64_t seed = 0;
-  bool seed_given = false;
-};
+using PorepSetupArgs = KeySetupArgs;
 struct PorepProveArgs {
   std::string c1, format = "auto", proof;  // proof: "" unless given
   std::string prover_id, sector;             // "" unless given
@@ -83,6 +80,25 @@ struct PorepVerifyArgs {
   std::string proof_file, vk, params_dir;
 };
 
+// `cuzk snap ...`: Filecoin SnapDeals (every partition's SNARK of one sector update) from its vanilla
+// partition proofs (cmd_snap_*.cpp). Values are kept as typed and parsed by the command.
+using SnapSetupArgs = KeySetupArgs;
+struct SnapProveArgs {
+  std::vector<std::string> vanilla;  // one bincode PartitionProof per partition, in order
+  std::string proof, comm_r_old, comm_r_new, comm_d_new;
+  std::string params_dir;  // main() sets the default from FIL_PROOFS_PARAMETER_CACHE
+  std::string out = "proof.bin";
+  bool quiet = false;
+};
+struct SnapVerifyArgs {
+  std::string proof, comm_r_old, comm_r_new, comm_d_new;
+  std::string proof_file, vk, params_dir;
+};
+struct SnapGenVanillaArgs {
+  std::string proof, out_dir;
+  std::uint64_t seed = 0;
+};
+
 int run_prove(const ProveArgs& a);
 int run_verify(const VerifyArgs& a);
 int run_setup(const SetupArgs& a);
@@ -94,5 +110,9 @@ int run_post_gen_vanilla(const PostGenVanillaArgs& a);
 int run_porep_setup(const PorepSetupArgs& a);
 int run_porep_prove(const PorepProveArgs& a);
 int run_porep_verify(const PorepVerifyArgs& a);
+int run_snap_setup(const SnapSetupArgs& a);
+int run_snap_prove(const SnapProveArgs& a);
+int run_snap_verify(const SnapVerifyArgs& a);
+int run_snap_gen_vanilla(const SnapGenVanillaArgs& a);
 
 }  // namespace cuzk::cli

@@ -1,5 +1,6 @@
 // cuzk: Groth16 setup / prove / verify / export for circom and snarkjs files, Filecoin PoSt
-// SNARKs from vanilla proofs (`cuzk post ...`) and PoRep C2 from C1 outputs (`cuzk porep ...`).
+// SNARKs from vanilla proofs (`cuzk post ...`), PoRep C2 from C1 outputs (`cuzk porep ...`) and
+// SnapDeals from vanilla partition proofs (`cuzk snap ...`).
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -11,10 +12,12 @@
 #include "cuzk/filecoin/parameter_names.hpp"
 #include "porep_cli.hpp"
 #include "post_cli.hpp"
+#include "snap_cli.hpp"
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
-  CLI::App app{"cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), Filecoin PoSt and PoRep"};
+  CLI::App app{
+      "cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), Filecoin PoSt, PoRep and SnapDeals"};
   app.require_subcommand(1);
 
   ProveArgs prove;
@@ -52,6 +55,8 @@ int main(int argc, char** argv) {
   add_post_commands(app, post, params_dir);
   PorepCli porep;
   add_porep_commands(app, porep, params_dir);
+  SnapCli snap;
+  add_snap_commands(app, snap, params_dir);
 
   try {
     app.parse(argc, argv);
@@ -62,6 +67,7 @@ int main(int argc, char** argv) {
   try {
     if (const int rc = run_post_command(post); rc >= 0) return rc;
     if (const int rc = run_porep_command(porep); rc >= 0) return rc;
+    if (const int rc = run_snap_command(snap); rc >= 0) return rc;
     if (p->parsed()) return run_prove(prove);
     if (v->parsed()) return run_verify(verify);
     if (s->parsed()) {
