@@ -28,7 +28,9 @@ std::string read_pem(const std::string& path, std::string_view key) {
 }  // namespace
 
 bool is_loopback_host(std::string_view host) {
-  return host == "localhost" || host == "::1" || host == "[::1]" || host.starts_with("127.");
+  if (host == "localhost" || host == "::1" || host == "[::1]") return true;
+  // 127.0.0.0/8 written as an address ("127.example.com" is a name, not loopback).
+  return host.starts_with("127.") && host.find_first_not_of("0123456789.") == std::string_view::npos;
 }
 
 void check_access(const ServerConfig& s) {

@@ -171,6 +171,7 @@ TEST(DaemonConfig, TcpBeyondLoopbackNeedsATokenOrAnExplicitAllowance) {
   EXPECT_EQ(access_error("[server]\ntcp_listen = \"0.0.0.0:9820\"\nallow_unauthenticated_tcp = true\n"), "");
   EXPECT_NE(access_error("[server]\ntls_cert_file = \"c.pem\"\n").find("give both or neither"), std::string::npos);
   EXPECT_TRUE(is_loopback_host("127.0.0.2") && is_loopback_host("::1") && !is_loopback_host("10.0.0.1"));
+  EXPECT_FALSE(is_loopback_host("127.example.com"));
 }
 
 TEST(DaemonConfig, TheTokenComesFromAFile) {
