@@ -7,6 +7,7 @@
 
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/c1_output.hpp"
+#include "merkle_proof_bincode.hpp"
 
 namespace cuzk::filecoin {
 
@@ -202,42 +203,11 @@ PorepVanillaProof read_proof(BinReader& r) {
   return v;
 }
 
-class BinWriter {
+// supraseal's C1 layout over the shared bincode writer.
+class BinWriter : public bincode_detail::Writer {
  public:
-  explicit BinWriter(std::size_t reserve) { b_.reserve(reserve); }
-  void uint(std::uint64_t v, std::size_t width) {
-    for (std::size_t i = 0; i < width; ++i) b_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void bytes(const Bytes32& x) { b_.insert(b_.end(), x.begin(), x.end()); }
-  void fr(const Fr& x) { bytes(x.to_bytes_le()); }
-  void frs(std::span<const Fr> xs) {
-    uint(xs.size(), 8);
-    for (const Fr& x : xs) fr(x);
-  }
-  void path(std::span<const PathLevel> levels) {
-    uint(levels.size(), 8);
-    for (const PathLevel& lv : levels) {
-      frs(lv.siblings);
-      uint(lv.index, 8);
-    }
-  }
-  void merkle_proof(const InclusionProof& p) {
-    const std::size_t upper = p.kind == MerkleProofKind::Single ? 0 : p.kind == MerkleProofKind::Sub ? 1 : 2;
-    if (p.path.size() < upper) throw std::invalid_argument("encode_c1_bincode: a Sub/Top proof with too few levels");
-    const std::span<const PathLevel> all(p.path);
-    uint(static_cast<std::uint32_t>(p.kind), 4);
-    if (p.kind == MerkleProofKind::Single) {
-      fr(p.root);
-      fr(p.leaf);
-      path(all);
-      return;
-    }
-    const std::size_t base = all.size() - upper;
-    path(all.first(base));
-    for (std::size_t l = base; l < all.size(); ++l) path(all.subspan(l, 1));
-    fr(p.root);
-    fr(p.leaf);
-  }
+  using bincode_detail::Writer::Writer;
+  void merkle_proof(const InclusionProof& p) { Writer::merkle_proof(p, "encode_c1_bincode"); }
   void column(const ColumnOpening& c) {
     uint(c.index, 4);
     frs(c.rows);
@@ -248,10 +218,6 @@ class BinWriter {
     uint(l.layer_index, 4);
     uint(l.node, 8);
   }
-  std::vector<std::uint8_t> take() && { return std::move(b_); }
-
- private:
-  std::vector<std::uint8_t> b_;
 };
 
 }  // namespace

@@ -6,30 +6,15 @@
 
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/porep_challenges.hpp"
+#include "merkle_proof_bincode.hpp"
 
 namespace cuzk::filecoin {
 
 namespace {
 
-std::string tree_name(const TreeShape& t) {
-  return std::to_string(t.base_arity) + "-" + std::to_string(t.sub_arity) + "-" + std::to_string(t.top_arity);
-}
-
-const char* kind_name(MerkleProofKind k) {
-  switch (k) {
-    case MerkleProofKind::Single:
-      return "Single";
-    case MerkleProofKind::Sub:
-      return "Sub";
-    case MerkleProofKind::Top:
-      return "Top";
-  }
-  return "?";
-}
-
-MerkleProofKind kind_of(const TreeShape& t) {
-  return t.top_arity ? MerkleProofKind::Top : t.sub_arity ? MerkleProofKind::Sub : MerkleProofKind::Single;
-}
+using bincode_detail::kind_name;
+using bincode_detail::kind_of;
+using bincode_detail::shape_name;
 
 // One challenge's proof being checked: names it in messages.
 struct Where {
@@ -51,12 +36,12 @@ void check_path(const Where& w, const std::string& field, const InclusionProof& 
   const MerkleProofKind want = kind_of(tree);
   if (p.kind != want)
     w.fail(field, p.offset,
-           std::string("a ") + kind_name(p.kind) + " proof; the " + tree_name(tree) + " tree has " + kind_name(want) +
+           std::string("a ") + kind_name(p.kind) + " proof; the " + shape_name(tree) + " tree has " + kind_name(want) +
                " proofs");
   const std::vector<unsigned> arities = tree.level_arities(nodes);
   if (p.path.size() != arities.size())
     w.fail(field, p.offset,
-           "the path has " + std::to_string(p.path.size()) + " levels; the " + tree_name(tree) + " tree of " +
+           "the path has " + std::to_string(p.path.size()) + " levels; the " + shape_name(tree) + " tree of " +
                std::to_string(nodes) + " leaves has " + std::to_string(arities.size()));
   for (std::size_t l = 0; l < arities.size(); ++l) {
     const PathLevel& lv = p.path[l];

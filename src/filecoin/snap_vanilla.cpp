@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "cuzk/error.hpp"
+#include "merkle_proof_bincode.hpp"
 
 namespace cuzk::filecoin {
 
@@ -86,25 +87,9 @@ class Reader {
   std::vector<std::pair<const char*, std::size_t>> path_;
 };
 
-const char* kind_name(MerkleProofKind k) {
-  switch (k) {
-    case MerkleProofKind::Single:
-      return "Single";
-    case MerkleProofKind::Sub:
-      return "Sub";
-    case MerkleProofKind::Top:
-      return "Top";
-  }
-  return "?";
-}
-
-MerkleProofKind kind_of(const TreeShape& t) {
-  return t.top_arity ? MerkleProofKind::Top : t.sub_arity ? MerkleProofKind::Sub : MerkleProofKind::Single;
-}
-
-std::string shape_name(const TreeShape& t) {
-  return std::to_string(t.base_arity) + "-" + std::to_string(t.sub_arity) + "-" + std::to_string(t.top_arity);
-}
+using bincode_detail::kind_name;
+using bincode_detail::kind_of;
+using bincode_detail::shape_name;
 
 // One InclusionPath of `levels` levels of `arity`, appended to out.
 void read_path(Reader& r, const char* part, std::size_t levels, unsigned arity, const std::string& why,
@@ -174,51 +159,6 @@ std::size_t merkle_proof_bytes(const TreeShape& t, std::uint64_t nodes) {
   return n;
 }
 
-class Writer {
- public:
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) b_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) b_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void fr(const Fr& x) {
-    const auto a = x.to_bytes_le();
-    b_.insert(b_.end(), a.begin(), a.end());
-  }
-  void path(std::span<const PathLevel> levels) {
-    u64(levels.size());
-    for (const PathLevel& lv : levels) {
-      u64(lv.siblings.size());
-      for (const Fr& s : lv.siblings) fr(s);
-      u64(lv.index);
-    }
-  }
-  void merkle_proof(const InclusionProof& p) {
-    const std::size_t upper = p.kind == MerkleProofKind::Top ? 2 : p.kind == MerkleProofKind::Sub ? 1 : 0;
-    if (p.path.size() < upper)
-      throw std::invalid_argument("encode_snap_partition_proof: a " + std::string(kind_name(p.kind)) + " proof of " +
-                                  std::to_string(p.path.size()) + " path levels");
-    const std::span<const PathLevel> path(p.path);
-    u32(static_cast<std::uint32_t>(p.kind));
-    if (p.kind == MerkleProofKind::Single) {
-      fr(p.root);
-      fr(p.leaf);
-      this->path(path);
-      return;
-    }
-    const std::size_t base = path.size() - upper;
-    this->path(path.first(base));
-    for (std::size_t l = base; l < path.size(); ++l) this->path(path.subspan(l, 1));
-    fr(p.root);
-    fr(p.leaf);
-  }
-  std::vector<std::uint8_t> take() && { return std::move(b_); }
-
- private:
-  std::vector<std::uint8_t> b_;
-};
-
 }  // namespace
 
 std::size_t snap_partition_proof_size(const SnapParams& p) {
@@ -265,15 +205,15 @@ SnapPartitionProof decode_snap_partition_proof(std::span<const std::uint8_t> byt
 }
 
 std::vector<std::uint8_t> encode_snap_partition_proof(const SnapPartitionProof& proof) {
-  Writer w;
+  bincode_detail::Writer w;
   w.fr(proof.comm_c);
   w.u64(proof.apex_leafs.size());
   for (const Fr& leaf : proof.apex_leafs) w.fr(leaf);
   w.u64(proof.challenge_proofs.size());
   for (const SnapChallengeProof& c : proof.challenge_proofs) {
-    w.merkle_proof(c.proof_r_old);
-    w.merkle_proof(c.proof_d_new);
-    w.merkle_proof(c.proof_r_new);
+    w.merkle_proof(c.proof_r_old, "encode_snap_partition_proof");
+    w.merkle_proof(c.proof_d_new, "encode_snap_partition_proof");
+    w.merkle_proof(c.proof_r_new, "encode_snap_partition_proof");
   }
   return std::move(w).take();
 }

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "cuzk/error.hpp"
+#include "merkle_proof_bincode.hpp"
 
 namespace cuzk::filecoin {
 
@@ -17,24 +18,9 @@ namespace {
 
 constexpr std::size_t kFrBytes = 32;
 
-std::string shape_name(const TreeShape& t) {
-  return std::to_string(t.base_arity) + "-" + std::to_string(t.sub_arity) + "-" + std::to_string(t.top_arity);
-}
-
-MerkleProofKind expected_kind(const TreeShape& t) {
-  if (t.top_arity) return MerkleProofKind::Top;
-  if (t.sub_arity) return MerkleProofKind::Sub;
-  return MerkleProofKind::Single;
-}
-
-const char* kind_name(MerkleProofKind k) {
-  switch (k) {
-    case MerkleProofKind::Single: return "Single";
-    case MerkleProofKind::Sub: return "Sub";
-    case MerkleProofKind::Top: return "Top";
-  }
-  return "?";
-}
+using bincode_detail::kind_name;
+using bincode_detail::shape_name;
+using bincode_detail::upper_levels;
 
 // A bounds-checked cursor. `where` callables name the item being read; they are only called
 // to build an error message.
@@ -141,7 +127,7 @@ InclusionProof read_inclusion_proof(Reader& r, std::size_t n) {
   InclusionProof p;
   p.offset = r.pos();
   const std::uint32_t tag = r.u32(where, "Merkle proof tag");
-  const MerkleProofKind want = expected_kind(t);
+  const MerkleProofKind want = bincode_detail::kind_of(t);
   if (tag != static_cast<std::uint32_t>(want)) {
     const std::string got = tag <= 2 ? std::string(kind_name(static_cast<MerkleProofKind>(tag))) : "not a variant";
     r.fail(p.offset, where,
@@ -167,45 +153,6 @@ InclusionProof read_inclusion_proof(Reader& r, std::size_t n) {
 
 std::size_t path_bytes(std::size_t levels, unsigned arity) { return 8 + levels * (8 + (arity - 1) * kFrBytes + 8); }
 
-// bincode 1.x's default encoding, appended to a buffer: the Reader's counterpart.
-class Writer {
- public:
-  explicit Writer(std::size_t reserve) { b_.reserve(reserve); }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) b_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) b_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void fr(const Fr& x) {
-    const auto a = x.to_bytes_le();
-    b_.insert(b_.end(), a.begin(), a.end());
-  }
-  // An InclusionPath: its length, then per PathElement the siblings as a Vec and the index.
-  void path(std::span<const PathLevel> levels) {
-    u64(levels.size());
-    for (const PathLevel& lv : levels) {
-      u64(lv.siblings.size());
-      for (const Fr& s : lv.siblings) fr(s);
-      u64(lv.index);
-    }
-  }
-  std::vector<std::uint8_t> take() && { return std::move(b_); }
-
- private:
-  std::vector<std::uint8_t> b_;
-};
-
-// The levels after the base path that a Merkle proof variant carries: one per sub/top level.
-std::size_t upper_levels(MerkleProofKind k) {
-  switch (k) {
-    case MerkleProofKind::Single: return 0;
-    case MerkleProofKind::Sub: return 1;
-    case MerkleProofKind::Top: return 2;
-  }
-  throw std::invalid_argument("encode_vanilla_proof: unknown Merkle proof kind");
-}
-
 std::size_t encoded_size(const FallbackPoStSectorProof& p) {
   std::size_t n = 8 + kFrBytes + 8;
   for (const SectorProof& s : p.sectors) {
@@ -221,32 +168,13 @@ std::size_t encoded_size(const FallbackPoStSectorProof& p) {
 }  // namespace
 
 std::vector<std::uint8_t> encode_vanilla_proof(const FallbackPoStSectorProof& proof) {
-  Writer w(encoded_size(proof));
+  bincode_detail::Writer w(encoded_size(proof));
   w.u64(proof.sector_id);
   w.fr(proof.comm_r);
   w.u64(proof.sectors.size());
   for (const SectorProof& s : proof.sectors) {
     w.u64(s.inclusion_proofs.size());
-    for (const InclusionProof& ip : s.inclusion_proofs) {
-      const std::size_t upper = upper_levels(ip.kind);
-      if (ip.path.size() < upper)
-        throw std::invalid_argument("encode_vanilla_proof: a " + std::string(kind_name(ip.kind)) + " proof of " +
-                                    std::to_string(ip.path.size()) + " path levels");
-      const std::span<const PathLevel> path(ip.path);
-      const std::size_t base = path.size() - upper;
-      w.u32(static_cast<std::uint32_t>(ip.kind));
-      if (ip.kind == MerkleProofKind::Single) {  // Single {root, leaf, path}
-        w.fr(ip.root);
-        w.fr(ip.leaf);
-        w.path(path);
-        continue;
-      }
-      // Sub {base_path, sub_path, root, leaf}; Top {base_path, sub_path, top_path, root, leaf}.
-      w.path(path.first(base));
-      for (std::size_t l = base; l < path.size(); ++l) w.path(path.subspan(l, 1));
-      w.fr(ip.root);
-      w.fr(ip.leaf);
-    }
+    for (const InclusionProof& ip : s.inclusion_proofs) w.merkle_proof(ip, "encode_vanilla_proof");
     w.fr(s.comm_c);
     w.fr(s.comm_r_last);
   }
