@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Filecoin PoSt and PoRep C2 on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
+# Filecoin PoSt, PoRep C2 and SnapDeals on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
 #
 #   scripts/filecoin_device_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
-#       cuzk-bench, cuzk, post_bench, porep_bench and engine_cuda_test for sm_90 into build/h-gpu
+#       cuzk-bench, cuzk, post_bench, porep_bench and engine_cuda_test (BINS: others, e.g. snap_bench) for sm_90 into build/h-gpu
 #       and packs them with the shared libraries they load into build/filecoin-kit/bin.tar.xz.
 #   scripts/filecoin_device_run.sh             THERE (carry build/filecoin-kit): runs, in order,
 #       1. post_bench synth: a 32 GiB WindowPoSt partition's vanilla check and witness synthesis
@@ -17,7 +17,11 @@
 #          decoded and checked, the partition circuit's size and recording, every partition's
 #          witness on all cores (partition 0 best of 3); partition 0 on 2 threads;
 #       6. porep_bench gpu: one 32 GiB PoRep partition on the GPU (synthetic key points: see
-#          bench/filecoin/porep_gpu_bench.cpp), with the estimate for the 10 partitions.
+#          bench/filecoin/porep_gpu_bench.cpp), with the estimate for the 10 partitions;
+#       7. snap_bench synth: a 32 GiB SnapDeals update (SYNTHETIC sparse): the 16 partition proofs
+#          decoded and checked, the circuit's size and recording, every partition's witness;
+#       8. snap_bench gpu: one 32 GiB SnapDeals partition on the GPU (synthetic key points: see
+#          bench/filecoin/snap_gpu_bench.cpp), with the 16-partition estimates.
 #   STEPS (default "1 2 3 4 5 6") picks steps: one device command may run 10 minutes (5 and 6 take
 #   up to 8 minutes each: run them in their own commands).
 #   Logs under $OUT (default build/filecoin-out): summary.txt and one log per step.
@@ -137,6 +141,19 @@ say "== 6. 32 GiB PoRep partition on the GPU (porep_bench gpu)"
 timeout 480 "$BIN/porep_bench" gpu 32GiB 2 > "$OUT/porep_gpu.log" 2>&1
 say "rc=$?"
 tee -a "$SUMMARY" < "$OUT/porep_gpu.log"
+}
+
+step7() {
+say "== 7. SnapDeals 32 GiB synthesis (snap_bench synth)"
+timeout 300 "$BIN/snap_bench" synth 32GiB 3 --all > "$OUT/snap_synth.log" 2>&1; say "snap 32 GiB, all cores rc=$?"
+grep -E "StackedDrg|update generated|submit|circuit:|recorded|partition|best of|error" "$OUT/snap_synth.log" | tee -a "$SUMMARY"
+}
+
+step8() {
+say "== 8. 32 GiB SnapDeals partition on the GPU (snap_bench gpu)"
+timeout 480 "$BIN/snap_bench" gpu 32GiB 2 > "$OUT/snap_gpu.log" 2>&1
+say "rc=$?"
+tee -a "$SUMMARY" < "$OUT/snap_gpu.log"
 }
 
 for s in $STEPS; do "step$s"; done

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "cuzk/filecoin/fr.hpp"
@@ -17,6 +19,20 @@ namespace cuzk::bench {
 
 inline double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A sector size written "2KiB", "8MiB", "32GiB" (or a byte count) in bytes. Throws
+// std::invalid_argument for another unit.
+inline std::uint64_t sector_size_bytes(std::string_view size) {
+  std::size_t used = 0;
+  const std::string s(size);
+  std::uint64_t bytes = std::stoull(s, &used);
+  const std::string unit = s.substr(used);
+  if (unit == "KiB") bytes <<= 10;
+  else if (unit == "MiB") bytes <<= 20;
+  else if (unit == "GiB") bytes <<= 30;
+  else if (!unit.empty()) throw std::invalid_argument("sector size " + s + ": expected a number and KiB, MiB or GiB");
+  return bytes;
 }
 
 // A and B with the QAP's binding rows (one ONE term per public wire in A, empty rows in B), each

@@ -18,14 +18,8 @@ namespace cuzk::bench {
 namespace fc = filecoin;
 
 fc::RegisteredSealProof porep_proof_of_size(std::string_view size) {
-  std::size_t used = 0;
+  const std::uint64_t bytes = sector_size_bytes(size);
   const std::string s(size);
-  std::uint64_t bytes = std::stoull(s, &used);
-  const std::string unit = s.substr(used);
-  if (unit == "KiB") bytes <<= 10;
-  else if (unit == "MiB") bytes <<= 20;
-  else if (unit == "GiB") bytes <<= 30;
-  else if (!unit.empty()) throw std::invalid_argument("sector size " + s + ": expected a number and KiB, MiB or GiB");
   for (const fc::SealProofInfo& info : fc::all_seal_proofs())
     if (info.sector_size == bytes && info.api_version == fc::ApiVersion::V1_1_0 && info.feature == fc::SealFeature::None)
       return info.id;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -33,12 +35,50 @@ enum Stream : std::uint64_t { kOldLabel = 1, kData = 2, kCommC = 3, kNode = 4 };
 
 }  // namespace
 
+namespace {
+
+// The update of an old replica whose non-zero leaves are `nodes` (every node when dense) with
+// labels `old_labels`, by new data `data` on the same nodes (zero elsewhere, as in the old
+// replica), as vanilla.rs encode_into does: one rho per value of the h high bits.
+SnapTestUpdate encode_update(const SnapParams& p, unsigned h, const Fr& comm_c, const std::vector<std::uint64_t>& nodes,
+                             std::vector<Fr> old_labels, std::vector<Fr> data, bool dense) {
+  const std::uint64_t n = p.sector_nodes;
+  const TreeShape tree_d{2, 0, 0};
+  auto build = [&](MerkleHash hash, const TreeShape& shape, std::vector<Fr> values) {
+    if (dense) return MerkleTree::dense(hash, shape, std::move(values));
+    std::vector<MerkleTree::Entry> set(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) set[i] = {nodes[i], values[i]};
+    return MerkleTree::sparse(hash, shape, n, std::move(set));
+  };
+
+  SnapPublic pub;
+  pub.h = h;
+  std::vector<Fr> new_labels(nodes.size());
+  MerkleTree tree_d_new = build(MerkleHash::Sha256, tree_d, data);
+  pub.comm_d_new = tree_d_new.root();
+  MerkleTree tree_r_old = build(MerkleHash::Poseidon, p.tree_r, old_labels);
+  pub.comm_r_old = comm_r_from_parts(comm_c, tree_r_old.root());
+
+  const Fr phi = snap_phi(pub.comm_d_new, pub.comm_r_old);
+  std::map<std::uint32_t, Fr> rhos;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const std::uint32_t high = snap_high_bits(p, nodes[i], h);
+    auto it = rhos.find(high);
+    if (it == rhos.end()) it = rhos.emplace(high, snap_rho(phi, high)).first;
+    new_labels[i] = old_labels[i] + data[i] * it->second;
+  }
+  MerkleTree tree_r_new = build(MerkleHash::Poseidon, p.tree_r, std::move(new_labels));
+  pub.comm_r_new = comm_r_from_parts(comm_c, tree_r_new.root());
+  return SnapTestUpdate{p, pub, comm_c, std::move(tree_r_old), std::move(tree_d_new), std::move(tree_r_new)};
+}
+
+}  // namespace
+
 SnapTestUpdate make_snap_test_update(const SnapParams& p, unsigned h, std::uint64_t seed, std::uint64_t random_leaves) {
   validate_snap_params(p);
   snap_k_and_h_select(p, 0, h);  // refuses an h outside hs
   const std::uint64_t n = p.sector_nodes;
   const bool dense = random_leaves >= n;
-  const TreeShape tree_d{2, 0, 0};
 
   // The nodes that carry data, with their old labels and data.
   std::vector<std::uint64_t> nodes;
@@ -55,34 +95,26 @@ SnapTestUpdate make_snap_test_update(const SnapParams& p, unsigned h, std::uint6
     old_labels[i] = random_fr(seed, kOldLabel, nodes[i]);
     data[i] = random_fr(seed, kData, nodes[i]);
   }
-  auto build = [&](MerkleHash hash, const TreeShape& shape, const std::vector<Fr>& values) {
-    if (dense) return MerkleTree::dense(hash, shape, values);
-    std::vector<MerkleTree::Entry> set(nodes.size());
-    for (std::size_t i = 0; i < nodes.size(); ++i) set[i] = {nodes[i], values[i]};
-    return MerkleTree::sparse(hash, shape, n, std::move(set));
-  };
+  return encode_update(p, h, random_fr(seed, kCommC, 0), nodes, std::move(old_labels), std::move(data), dense);
+}
 
-  MerkleTree tree_r_old = build(MerkleHash::Poseidon, p.tree_r, old_labels);
-  MerkleTree tree_d_new = build(MerkleHash::Sha256, tree_d, data);
-  const Fr comm_c = random_fr(seed, kCommC, 0);
-  SnapPublic pub;
-  pub.h = h;
-  pub.comm_r_old = comm_r_from_parts(comm_c, tree_r_old.root());
-  pub.comm_d_new = tree_d_new.root();
-
-  // encode_into: one rho per value of the h high bits.
-  const Fr phi = snap_phi(pub.comm_d_new, pub.comm_r_old);
-  std::map<std::uint32_t, Fr> rhos;
-  std::vector<Fr> new_labels(nodes.size());
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const std::uint32_t high = snap_high_bits(p, nodes[i], h);
-    auto it = rhos.find(high);
-    if (it == rhos.end()) it = rhos.emplace(high, snap_rho(phi, high)).first;
-    new_labels[i] = old_labels[i] + data[i] * it->second;
+SnapTestUpdate snap_update_of_sealed(const SealedSector& s, const SnapParams& p, unsigned h, std::uint64_t seed) {
+  validate_snap_params(p);
+  snap_k_and_h_select(p, 0, h);
+  if (s.shape.nodes != p.sector_nodes || !(s.shape.tree == p.tree_r))
+    throw std::invalid_argument("the sealed sector has " + std::to_string(s.shape.nodes) +
+                                " nodes and another TreeR shape than the update's " + std::to_string(p.sector_nodes));
+  const std::uint64_t n = p.sector_nodes;
+  std::vector<std::uint64_t> nodes(n);
+  std::vector<Fr> replica(n), data(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    nodes[i] = i;
+    replica[i] = s.tree_r.leaf(i);
+    data[i] = random_fr(seed, kData, i);
   }
-  MerkleTree tree_r_new = build(MerkleHash::Poseidon, p.tree_r, new_labels);
-  pub.comm_r_new = comm_r_from_parts(comm_c, tree_r_new.root());
-  return SnapTestUpdate{p, pub, comm_c, std::move(tree_r_old), std::move(tree_d_new), std::move(tree_r_new)};
+  SnapTestUpdate u = encode_update(p, h, s.tree_c.root(), nodes, std::move(replica), std::move(data), true);
+  if (u.pub.comm_r_old != s.comm_r()) throw std::logic_error("snap_update_of_sealed: comm_r_old is not the sector's comm_r");
+  return u;
 }
 
 SnapPartitionProof make_snap_partition_proof(const SnapTestUpdate& u, std::size_t k) {

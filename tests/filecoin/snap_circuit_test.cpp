@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <random>
 
+#include "cuzk/error.hpp"
 #include "cuzk/filecoin/snap_challenges.hpp"
 #include "cuzk/filecoin/snap_check.hpp"
 #include "cuzk/filecoin/snap_record.hpp"
@@ -240,6 +241,21 @@ TEST(SnapCircuit, SyntheticPartitionSatisfies1KiB) {
 
 TEST(SnapCircuit, SyntheticPartitionSatisfies2KiB) {
   expect_satisfied(make_snap_test_update(snap_params(2 * kKiB), 1, 8), 0);
+}
+
+// An update of a 2 KiB sector sealed by the PoRep generator (the old replica is the sealed
+// sector's TreeR leaves, comm_r_old its comm_r): the vanilla proofs pass the checks and satisfy
+// the circuit; another sector's comm_r as comm_r_old is refused.
+TEST(SnapCircuit, UpdateOfSealedSectorSatisfies2KiB) {
+  const SealedSector sector = seal_sector(porep_gen_params(RegisteredSealProof::StackedDrg2KiBV1_1, 3));
+  const SnapParams p = snap_params(2 * kKiB);
+  const SnapTestUpdate u = snap_update_of_sealed(sector, p, 1, 3);
+  EXPECT_EQ(u.pub.comm_r_old, sector.comm_r());
+  expect_satisfied(u, 0);
+  SnapPublic other = u.pub;
+  other.comm_r_old = seal_sector(porep_gen_params(RegisteredSealProof::StackedDrg2KiBV1_1, 4)).comm_r();
+  EXPECT_THROW(verify_snap_partition_proof(p, other, 0, make_snap_partition_proof(u, 0)), DecodeError);
+  EXPECT_THROW(snap_update_of_sealed(sector, snap_params(4 * kKiB), 1, 3), std::invalid_argument);
 }
 
 // 16 KiB: the first size with two partitions (a partition path), partition 1; check mode only.

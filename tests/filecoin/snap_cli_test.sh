@@ -33,9 +33,11 @@ echo "setup: $((SECONDS - t0)) s"
 
 # ---- the vanilla partition proof and the commitments ----
 GEN="$WORK/gen"
-expect_rc "gen-vanilla (2 KiB: 1 partition, dense trees)" 0 "$CUZK" snap gen-vanilla --proof 0 --seed 3 --out-dir "$GEN"
-expect_log "it says SYNTHETIC" 'SYNTHETIC vanilla partition proof\(s\) of a StackedDrg2KiBV1 sector update \(h = 1\)'
-read -r OLD_R NEW_R NEW_D < <(awk '{printf "%s ", $2} END {print ""}' "$GEN/commitments.txt")
+expect_rc "gen-vanilla (2 KiB: 1 partition, an update of a sector sealed in memory)" 0 "$CUZK" snap gen-vanilla --proof 0 --seed 3 --out-dir "$GEN"
+expect_log "it says SYNTHETIC and what it updates" \
+  'SYNTHETIC vanilla partition proof\(s\) of a StackedDrg2KiBV1 sector update \(h = 1\) .*sealed in memory \(StackedDrg2KiBV1_1, prover'
+commitment() { awk -v k="$1" '$1 == k {print $2}' "$2/commitments.txt"; }
+OLD_R=$(commitment comm_r_old "$GEN") NEW_R=$(commitment comm_r_new "$GEN") NEW_D=$(commitment comm_d_new "$GEN")
 OLD_R_CID=$(grep -Eo 'comm_r_old bagboea4b[a-z0-9]+' "$WORK/last.log" | cut -d' ' -f2)
 NEW_R_CID=$(grep -Eo 'comm_r_new bagboea4b[a-z0-9]+' "$WORK/last.log" | cut -d' ' -f2)
 NEW_D_CID=$(grep -Eo 'comm_d_new baga6ea4sea[a-z0-9]+' "$WORK/last.log" | cut -d' ' -f2)
@@ -128,8 +130,8 @@ expect_log "the message names the .params looked for there" \
 
 # ---- a 32 GiB update (sparse trees): 16 partitions decoded and checked up to the key ----
 expect_rc "gen-vanilla (32 GiB, sparse)" 0 "$CUZK" snap gen-vanilla --proof StackedDrg32GiBV1 --out-dir "$WORK/g32"
-expect_log "16 partitions" '^16 SYNTHETIC .*h = 10, sparse trees'
-read -r O32 N32 D32 < <(awk '{printf "%s ", $2} END {print ""}' "$WORK/g32/commitments.txt")
+expect_log "16 partitions" '^16 SYNTHETIC .*h = 10\) .*a sparse update'
+O32=$(commitment comm_r_old "$WORK/g32") N32=$(commitment comm_r_new "$WORK/g32") D32=$(commitment comm_d_new "$WORK/g32")
 P32=("$WORK"/g32/partition-{0..15}.vproof)
 expect_rc "prove of the 32 GiB update without its key exits 2" 2 "$CUZK" snap prove --proof 3 --vanilla "${P32[@]}" \
   --comm-r-old "$O32" --comm-r-new "$N32" --comm-d-new "$D32" --params-dir "$WORK/nokeys" --out "$NEVER"

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "cuzk/filecoin/merkle_tree.hpp"
+#include "cuzk/filecoin/porep_vanilla_gen.hpp"  // SealedSector
 #include "cuzk/filecoin/snap_check.hpp"  // SnapPublic
 #include "cuzk/filecoin/snap_params.hpp"
 #include "cuzk/filecoin/snap_vanilla.hpp"
@@ -30,6 +31,12 @@ struct SnapTestUpdate {
 
 SnapTestUpdate make_snap_test_update(const SnapParams& p, unsigned h, std::uint64_t seed,
                                      std::uint64_t random_leaves = std::numeric_limits<std::uint64_t>::max());
+
+// The update of a sector sealed by the PoRep generator (porep_vanilla_gen.hpp seal_sector): its
+// replica (TreeR's leaves) is the old replica, its comm_c the update's, so comm_r_old is the
+// sector's comm_r; the new data is pseudo-random in `seed` on every node. Throws
+// std::invalid_argument when the sector's size or TreeR shape is not the update's.
+SnapTestUpdate snap_update_of_sealed(const SealedSector& s, const SnapParams& p, unsigned h, std::uint64_t seed);
 
 // prove_inner for partition k: comm_c, the partition's apex leaves (TreeDNew's row at
 // apex_leafs_height, leaves k·apex_leaf_count onward), and per challenge the three Merkle proofs.

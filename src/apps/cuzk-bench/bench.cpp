@@ -55,10 +55,15 @@ pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job)
   return r;
 }
 
-pb::ProofRequest make_porep_request(const RequestTemplate& t, const PorepJob& job) {
-  pb::ProofRequest r = filecoin_request(t, pb::PROOF_KIND_POREP);
-  *r.mutable_porep() = job.request;
+pb::ProofRequest make_partitioned_request(const RequestTemplate& t, const PartitionedJob& job) {
+  pb::ProofRequest r = filecoin_request(t, job.request.kind());
+  if (job.request.has_porep()) *r.mutable_porep() = job.request.porep();
+  if (job.request.has_snap()) *r.mutable_snap() = job.request.snap();
   return r;
+}
+
+PartitionedJob make_partitioned_job(const RequestTemplate& t) {
+  return t.porep.enabled() ? make_porep_job(t.porep) : make_snap_job(t.snap);
 }
 
 std::string Verifier::fetch(const std::string& id, Outcome& out) {

@@ -16,6 +16,7 @@
 #include "client.hpp"
 #include "names.hpp"
 #include "porep_request.hpp"
+#include "snap_job.hpp"
 #include "post_request.hpp"
 #include "proof_check.hpp"
 
@@ -43,14 +44,20 @@ struct RequestTemplate {
   std::string wtns_path;        // .zkey circuits: the witness
   PostOptions post;             // Filecoin PoSt (--post-proof): the kind follows from the proof; seed as above
   PorepOptions porep;           // Filecoin PoRep C2 (--porep-c1): kind porep
+  SnapOptions snap;             // Filecoin SnapDeals (--snap-vanilla): kind snap_deals
+  // The partitioned Filecoin request of the options (PoRep or SnapDeals), if any.
+  bool partitioned() const { return porep.enabled() || snap.enabled(); }
 };
 
 // Throws std::invalid_argument for unknown kind/priority or an unreadable .wtns.
 pb::ProofRequest make_request(const RequestTemplate& t, std::uint64_t index, const std::vector<char>& wtns);
 // A PoSt request: the template's priority and circuit (usually empty), the job's kind and inputs.
 pb::ProofRequest make_post_request(const RequestTemplate& t, const PostJob& job);
-// A PoRep request (kind porep): the template's priority and circuit (usually empty), the job's C1.
-pb::ProofRequest make_porep_request(const RequestTemplate& t, const PorepJob& job);
+// A PoRep or SnapDeals request: the job's kind and Filecoin fields, the template's priority and
+// circuit (usually empty).
+pb::ProofRequest make_partitioned_request(const RequestTemplate& t, const PartitionedJob& job);
+// The template's PoRep or SnapDeals job (partitioned() must hold).
+PartitionedJob make_partitioned_job(const RequestTemplate& t);
 std::vector<char> read_file_bytes(const std::string& path);
 
 struct FilecoinExpectation;  // filecoin_verify.hpp

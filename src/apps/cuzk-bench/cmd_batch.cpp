@@ -2,8 +2,8 @@
 // times and the daemon's peak memory (from GetStatus, sampled during the run). PoSt requests
 // (--post-proof): request i has synthetic vanilla proofs made from seed + i (its randomness too,
 // unless --randomness), made by the thread that sends it; with --vanilla every request carries
-// the same files. PoRep requests (--porep-c1) all carry the same C1, read once. Each request gets
-// its own id from the daemon.
+// the same files. PoRep requests (--porep-c1) all carry the same C1, SnapDeals requests
+// (--snap-vanilla) the same vanilla proofs, read once. Each request gets its own id from the daemon.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "porep_verify.hpp"
+#include "partition_verify.hpp"
 #include "post_verify.hpp"
 #include "progress.hpp"
 
@@ -67,15 +67,15 @@ int run_batch(const Common& c, const BatchArgs& a) {
   const std::vector<char> wtns = a.req.wtns_path.empty() ? std::vector<char>{} : read_file_bytes(a.req.wtns_path);
   std::optional<PostSource> post;
   std::optional<PostJob> first_post;  // request 0's, made here so that bad options fail before anything runs
-  std::optional<PorepJob> porep;
-  std::optional<pb::ProofRequest> porep_request;  // every request's (the daemon assigns each its id)
+  std::optional<PartitionedJob> parts;             // PoRep or SnapDeals
+  std::optional<pb::ProofRequest> parts_request;  // every request's (the daemon assigns each its id)
   if (a.req.post.enabled()) {
     post.emplace(a.req.post);
     first_post = post->make(a.req.seed);
     (void)make_post_request(a.req, *first_post);
-  } else if (a.req.porep.enabled()) {
-    porep = make_porep_job(a.req.porep);
-    porep_request = make_porep_request(a.req, *porep);
+  } else if (a.req.partitioned()) {
+    parts = make_partitioned_job(a.req);
+    parts_request = make_partitioned_request(a.req, *parts);
   } else {
     (void)make_request(a.req, 0, wtns);  // bad kind/priority: usage error before anything runs
   }
@@ -98,8 +98,8 @@ int run_batch(const Common& c, const BatchArgs& a) {
           } catch (const std::exception& e) {
             o.rpc = grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string("not sent: ") + e.what());
           }
-        } else if (porep) {
-          o = prove_one(client, *porep_request, c.timeout_s, v, porep->expect);
+        } else if (parts) {
+          o = prove_one(client, *parts_request, c.timeout_s, v, parts->expect);
         } else {
           o = prove_one(client, make_request(a.req, static_cast<std::uint64_t>(i), wtns), c.timeout_s, v);
         }
@@ -134,7 +134,7 @@ int run_batch(const Common& c, const BatchArgs& a) {
     }
   }
   const std::string what = post    ? post->describe()
-                           : porep ? porep->description
+                           : parts ? parts->description
                            : a.req.circuit.empty() ? "kind " + a.req.kind
                                                    : a.req.circuit;
   std::printf("batch: %d proofs of %s, concurrency %d\n", a.count, what.c_str(), a.concurrency);

@@ -1,3 +1,7 @@
+// cuzk-bench gen-vanilla snap: SYNTHETIC SnapDeals vanilla proofs (snap_vanilla_dir.hpp): up to
+// 8 MiB the update of the sector gen-vanilla porep seals with the same --seed (so its comm_r is
+// the update's comm_r_old), above a sparse update.
+//
 // cuzk-bench gen-vanilla porep: a SYNTHETIC PoRep C1 output (SealCommitPhase1) made here, for
 // C2 requests without a sealing pipeline (porep_vanilla_gen.hpp): a test sector sealed in memory
 // (up to 8 MiB; synthetic and NI proofs up to 512 MiB) or, for larger sectors, a sparse
@@ -5,6 +9,7 @@
 // satisfies the circuit with the public inputs a verifier derives from the C1, but it is not a
 // sealed sector of anyone's: its comm_r is on no chain. Written as filecoin-ffi's JSON, Curio's
 // C2 envelope or supraseal's bincode (c1_output.hpp).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -19,6 +24,7 @@
 #include "cuzk/filecoin/sealed_cid.hpp"
 #include "post_parse.hpp"
 #include "seal_parse.hpp"
+#include "snap_vanilla_dir.hpp"
 
 namespace cuzk::bench {
 
@@ -123,6 +129,26 @@ int run_gen_vanilla_porep(const GenPorepArgs& a) {
                fc::unsealed_cid_from_comm_d(c1.comm_d.to_bytes_le()).c_str(),
                fc::sealed_cid_from_comm_r(c1.comm_r.to_bytes_le()).c_str(), gen_s, checked, out.size(),
                a.format.c_str(), dest.c_str());
+  return kExitOk;
+}
+
+int run_gen_vanilla_snap(const GenSnapArgs& a) {
+  if (a.proof.empty() == a.sector_size.empty()) throw std::invalid_argument("give --sector-size or --proof");
+  fc::RegisteredUpdateProof proof{};
+  if (!a.proof.empty()) {
+    proof = cli::parse_update_proof(a.proof);
+  } else {
+    const std::uint64_t size = cli::parse_sector_size(a.sector_size);
+    const auto all = fc::all_update_proofs();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& i) { return i.sector_size == size; });
+    if (it == all.end()) throw std::invalid_argument("no SnapDeals proof for sectors of " + a.sector_size);
+    proof = it->id;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const cli::SnapVanillaSet set = cli::generate_snap_vanilla(proof, a.seed);
+  cli::write_snap_vanilla_dir(a.out_dir, set);
+  cli::print_snap_vanilla(set, a.out_dir);
+  std::fprintf(stderr, "  made in %.2f s\n", since(t0));
   return kExitOk;
 }
 

@@ -1,7 +1,8 @@
 // cuzk-bench single: one proof, its per-phase timings, optionally written out and verified.
 // A PoSt proof (--post-proof) also prints its size and, with --verify, is checked as the
 // 192-byte proof against the public inputs derived here (post_verify.hpp); a PoRep C2
-// (--porep-c1) likewise, partition by partition (porep_verify.hpp).
+// (--porep-c1) and a SnapDeals proof (--snap-vanilla) likewise, partition by partition
+// (partition_verify.hpp).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -9,7 +10,7 @@
 
 #include "commands.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "porep_verify.hpp"
+#include "partition_verify.hpp"
 #include "post_verify.hpp"
 
 namespace cuzk::bench {
@@ -17,7 +18,7 @@ namespace cuzk::bench {
 namespace {
 
 // "proof: 192 bytes x 10 partitions; 327 public inputs each derived here".
-void print_porep_proof(const PorepExpectation& e, const pb::ProofResult& r) {
+void print_partition_proofs(const PartitionExpectation& e, const pb::ProofResult& r) {
   const std::size_t n = e.partition_inputs.size(), size = r.proof_bytes().size();
   if (n == 0 || size != n * groth16::kBellpersonProofSize) {
     std::printf("proof: %zu bytes\n", size);
@@ -34,7 +35,7 @@ int run_single(const Common& c, const SingleArgs& a) {
   if (!check_connection(client)) return kExitUsage;
   pb::ProofRequest req;
   std::shared_ptr<const PostExpectation> post;
-  std::shared_ptr<const PorepExpectation> porep;
+  std::shared_ptr<const PartitionExpectation> parts;
   std::shared_ptr<const FilecoinExpectation> expect;
   if (a.req.post.enabled()) {
     const PostSource source(a.req.post);
@@ -42,11 +43,11 @@ int run_single(const Common& c, const SingleArgs& a) {
     std::printf("post: %s\n", source.describe().c_str());
     req = make_post_request(a.req, job);
     expect = post = job.expect;
-  } else if (a.req.porep.enabled()) {
-    const PorepJob job = make_porep_job(a.req.porep);
-    std::printf("porep: %s\n", job.description.c_str());
-    req = make_porep_request(a.req, job);
-    expect = porep = job.expect;
+  } else if (a.req.partitioned()) {
+    const PartitionedJob job = make_partitioned_job(a.req);
+    std::printf("%s: %s\n", a.req.porep.enabled() ? "porep" : "snap", job.description.c_str());
+    req = make_partitioned_request(a.req, job);
+    expect = parts = job.expect;
   } else {
     const std::vector<char> wtns = a.req.wtns_path.empty() ? std::vector<char>{} : read_file_bytes(a.req.wtns_path);
     req = make_request(a.req, 0, wtns);
@@ -76,17 +77,17 @@ int run_single(const Common& c, const SingleArgs& a) {
       if (post->underivable.empty()) std::printf("; %zu public inputs derived here", post->public_inputs.size());
       std::printf("\n");
     }
-    if (porep) print_porep_proof(*porep, r);
+    if (parts) print_partition_proofs(*parts, r);
     if (!a.proof_out.empty()) std::ofstream(a.proof_out) << r.proof_json();
     if (!a.public_out.empty()) std::ofstream(a.public_out) << r.public_json();
     if (!a.proof_bytes_out.empty()) std::ofstream(a.proof_bytes_out, std::ios::binary) << r.proof_bytes();
     if (c.verify && o.verified && post)
       std::printf("verify: OK (the %zu-byte proof, with %s's verifying key from the daemon, against the inputs derived "
                   "here)\n", r.proof_bytes().size(), post->circuit_id.c_str());
-    else if (c.verify && o.verified && porep)
+    else if (c.verify && o.verified && parts)
       std::printf("verify: OK (the %zu partition proof%s, with %s's verifying key from the daemon, against the inputs "
-                  "derived here)\n", porep->partition_inputs.size(), porep->partition_inputs.size() == 1 ? "" : "s",
-                  porep->circuit_id.c_str());
+                  "derived here)\n", parts->partition_inputs.size(), parts->partition_inputs.size() == 1 ? "" : "s",
+                  parts->circuit_id.c_str());
     else if (c.verify)
       std::printf("verify: %s\n", o.verified ? "OK" : o.verify_error.c_str());
   }

@@ -40,6 +40,13 @@ struct GenPorepArgs {
   bool no_check = false;
 };
 
+// gen-vanilla snap: synthetic SnapDeals vanilla proofs (no daemon).
+struct GenSnapArgs {
+  std::string sector_size, proof;  // one of them
+  std::uint64_t seed = 1;          // the sealed sector (as porep_gen_params), the new data
+  std::string out_dir;
+};
+
 int run_single(const Common& c, const SingleArgs& a);
 int run_batch(const Common& c, const BatchArgs& a);
 int run_stress(const Common& c, const StressArgs& a);
@@ -48,5 +55,6 @@ int run_preload(const Common& c, const std::string& circuit);
 int run_evict(const Common& c, const std::string& circuit);
 int run_cancel(const Common& c, const std::string& request_id);
 int run_gen_vanilla_porep(const GenPorepArgs& a);
+int run_gen_vanilla_snap(const GenSnapArgs& a);
 
 }  // namespace cuzk::bench

@@ -4,7 +4,7 @@
 // inputs cuzk-bench derived itself from what the request carried, never taken from the daemon's
 // answer; the daemon's public_json must then list the same inputs (a disagreement is reported,
 // not trusted). What the inputs are and how the proofs are laid out is the kind's:
-// post_verify.hpp (one proof), porep_verify.hpp (one per partition).
+// post_verify.hpp (one proof), partition_verify.hpp (one per partition: PoRep, SnapDeals).
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

@@ -1,7 +1,8 @@
 // cuzk-bench: a gRPC client of cuzk-daemon. Proves one proof, a batch or a timed mixed load
 // (Filecoin PoSt too, from vanilla proof files or synthetic ones made here, and PoRep C2 from a C1
 // file), checks every returned proof with the circuit's verification key (--verify), and runs the
-// admin calls (status, preload, evict, cancel). gen-vanilla porep writes a synthetic PoRep C1 file.
+// admin calls (status, preload, evict, cancel). gen-vanilla porep | snap writes synthetic PoRep C1 files and SnapDeals
+// vanilla proofs.
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -74,6 +75,22 @@ void add_request_options(CLI::App* sub, cuzk::bench::RequestTemplate& r) {
                   "replica id is checked (by the daemon, and here against the inputs)")
       ->needs(porep);
   sub->add_option("--sector", pr.sector, "PoRep: the sector number (Curio's envelope carries its own)")->needs(porep);
+
+  // Filecoin SnapDeals: a SnapRequest of a directory of vanilla proofs.
+  cuzk::bench::SnapOptions& sn = r.snap;
+  auto* snap = sub->add_option("--snap-vanilla", sn.vanilla_dir,
+                               "Filecoin SnapDeals request (kind snap_deals) of this directory: partition-<k>.vproof "
+                               "(bincode PartitionProof, sent as they are) and commitments.txt, as gen-vanilla snap "
+                               "writes it")
+                   ->check(CLI::ExistingDirectory)
+                   ->excludes(kind)
+                   ->excludes(wtns)
+                   ->excludes(post)
+                   ->excludes(porep);
+  sub->add_option("--snap-proof", sn.proof,
+                  "SnapDeals: the registered update proof, number (0-4) or name (StackedDrg32GiBV1, ...); default: "
+                  "commitments.txt's")
+      ->needs(snap);
 }
 
 }  // namespace
@@ -161,6 +178,21 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   gp->add_flag("--no-check", gen_porep.no_check, "skip verify_c1 on the result");
 
+  GenSnapArgs gen_snap;
+  auto* gs = gv->add_subcommand(
+      "snap",
+      "SYNTHETIC SnapDeals vanilla proofs of a test sector update, NOT an update a node made: up to 8 MiB the "
+      "update of a sector sealed in memory by gen-vanilla porep's sealer (its replica is the old one, its comm_r "
+      "comm_r_old), above sparse trees (4,096 nodes carry data); written as partition-<k>.vproof (bincode "
+      "PartitionProof) and commitments.txt");
+  auto* gs_size = gs->add_option("--sector-size", gen_snap.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+  gs->add_option("--proof", gen_snap.proof,
+                 "registered update proof: number (0-4) or name (StackedDrg2KiBV1 ... StackedDrg64GiBV1)")
+      ->excludes(gs_size);
+  gs->add_option("--seed", gen_snap.seed, "derives the sealed sector (as gen-vanilla porep --seed), the new data and the sparse nodes")
+      ->capture_default_str();
+  gs->add_option("--out-dir", gen_snap.out_dir, "directory for partition-<k>.vproof and commitments.txt")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -178,6 +210,7 @@ int main(int argc, char** argv) {
     if (ev->parsed()) return run_evict(common, circuit);
     if (can->parsed()) return run_cancel(common, request_id);
     if (gp->parsed()) return run_gen_vanilla_porep(gen_porep);
+    if (gs->parsed()) return run_gen_vanilla_snap(gen_snap);
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitUsage;

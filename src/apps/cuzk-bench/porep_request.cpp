@@ -10,7 +10,6 @@
 #include "cuzk/filecoin/porep_id.hpp"
 #include "cuzk/filecoin/porep_public_inputs.hpp"
 #include "cuzk/filecoin/sdr_graph.hpp"
-#include "porep_verify.hpp"
 #include "post_parse.hpp"
 #include "seal_parse.hpp"
 
@@ -30,9 +29,10 @@ std::string plural(std::size_t n, const char* word) {
 
 }  // namespace
 
-PorepJob make_porep_job(const PorepOptions& o) {
-  PorepJob job;
-  pb::PorepRequest& r = job.request;
+PartitionedJob make_porep_job(const PorepOptions& o) {
+  PartitionedJob job;
+  job.request.set_kind(pb::PROOF_KIND_POREP);
+  pb::PorepRequest& r = *job.request.mutable_porep();
   std::optional<fc::RegisteredSealProof> named;
   if (!o.proof.empty()) {
     named = cli::parse_seal_proof(o.proof);
@@ -51,7 +51,7 @@ PorepJob make_porep_job(const PorepOptions& o) {
   const std::vector<char> file = read_file_bytes(o.c1);
   r.mutable_c1()->assign(file.data(), file.size());
 
-  auto e = std::make_shared<PorepExpectation>();
+  auto e = std::make_shared<PartitionExpectation>();
   job.expect = e;
   fc::DecodedC1 d;
   try {

@@ -1,4 +1,4 @@
-#include "porep_verify.hpp"
+#include "partition_verify.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -25,7 +25,7 @@ std::string public_json_disagrees(const std::string& text, const std::vector<std
 
 }  // namespace
 
-std::string PorepExpectation::check(const FilecoinVerifyingKey& key, const ::cuzk::v1::ProofResult& r) const {
+std::string PartitionExpectation::check(const FilecoinVerifyingKey& key, const ::cuzk::v1::ProofResult& r) const {
   if (std::string why = precheck(r); !why.empty()) return why;
   constexpr std::size_t kSize = groth16::kBellpersonProofSize;
   const std::size_t n = partition_inputs.size();
