@@ -1,19 +1,46 @@
 #!/usr/bin/env bash
-# The main job on built-in examples. Installs the dependencies (unless SKIP_DEPS=1), builds,
-# then:
-#  1. starts cuzk-daemon with its embedded default config (CPU backend, small built-in
-#     circuits with TEST keys; gRPC on /tmp/cuzk-daemon.sock, HTTP on 127.0.0.1:9821), runs `cuzk-bench batch` (8 proofs, 4 at a time, every proof verified by
-#     cuzk-bench) and `cuzk-bench status`, shows a few /metrics lines and stops the daemon;
+# The main job on built-in examples. Installs the dependencies (unless SKIP_DEPS=1), builds the
+# three programs the demo runs (cuzk, cuzk-daemon, cuzk-bench) and nothing else, then:
+#  1. starts cuzk-daemon with its embedded default config (small built-in circuits with TEST keys;
+#     gRPC on /tmp/cuzk-daemon.sock, HTTP on 127.0.0.1:9821), runs `cuzk-bench batch` (8 proofs,
+#     4 at a time, every proof verified by cuzk-bench) and `cuzk-bench status`, shows a few
+#     /metrics lines and stops the daemon;
 #  2. compiles a circomlib Poseidon circuit with circom2, computes its witness with snarkjs,
 #     makes a TEST .zkey with `cuzk setup`, starts a daemon that serves that .zkey, proves the
 #     witness through it, and has snarkjs (and cuzk) verify the daemon's proof.
-# CUZK_BUILD_DIR=<configured build tree> builds there instead of the release preset.
+# Backend: without a GPU (no nvidia-smi, or it lists none) the CPU backend, built without CUDA
+# (preset demo-cpu, build/demo-cpu); with one, the CUDA backend, compiled for that card only
+# (preset demo-cuda: CMAKE_CUDA_ARCHITECTURES=native, build/demo-cuda). CUZK_DEMO_BACKEND=cpu|cuda
+# chooses. CUZK_BUILD_DIR=<configured build tree> builds there instead. Packages and the tests
+# build every supported card's code (preset release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+T0=$SECONDS
 [ "${SKIP_DEPS:-0}" = 1 ] || scripts/install_deps.sh
-BUILD=${CUZK_BUILD_DIR:-build/release}
-[ -n "${CUZK_BUILD_DIR:-}" ] || cmake --preset release >/dev/null
+T_DEPS=$((SECONDS - T0))
+if [ -z "${CUZK_DEMO_BACKEND:-}" ]; then
+  CUZK_DEMO_BACKEND=cpu
+  if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
+    if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+      CUZK_DEMO_BACKEND=cuda
+    else
+      echo "== a GPU but no nvcc (the CUDA toolkit): the demo runs on the CPU backend"
+    fi
+  fi
+fi
+BACKEND=$CUZK_DEMO_BACKEND
+case $BACKEND in
+  cpu) echo "== backend: cpu (no GPU found by nvidia-smi; CUZK_DEMO_BACKEND=cuda to force CUDA)" ;;
+  cuda) echo "== backend: cuda ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1))" ;;
+  *) echo "CUZK_DEMO_BACKEND must be cpu or cuda, not '$BACKEND'"; exit 2 ;;
+esac
+# CMake finds nvcc on the PATH; the toolkit's installer puts it in /usr/local/cuda/bin.
+[ "$BACKEND" != cuda ] || command -v nvcc >/dev/null || export PATH=$PATH:/usr/local/cuda/bin
+BUILD=${CUZK_BUILD_DIR:-build/demo-$BACKEND}
+[ -n "${CUZK_BUILD_DIR:-}" ] || cmake --preset "demo-$BACKEND" >/dev/null
+T1=$SECONDS
 cmake --build "$BUILD" -j"$(nproc)" --target cuzk cuzk-daemon cuzk-bench
+T_BUILD=$((SECONDS - T1))
 B=$BUILD/src/apps
 W=build/demo
 SNARKJS="node tests/oracle/node_modules/snarkjs/build/cli.cjs"
@@ -40,8 +67,8 @@ start_daemon() {  # start_daemon <log> <args...>
   echo "cuzk-daemon did not start"; cat "$log"; exit 1
 }
 
-echo "== cuzk-daemon with the embedded default config (cuzk-daemon --print-default-config shows it)"
-start_daemon "$W/daemon.log"
+echo "== cuzk-daemon --backend $BACKEND with the embedded default config (cuzk-daemon --print-default-config shows it)"
+start_daemon "$W/daemon.log" --backend "$BACKEND"
 sed 's/^/   /' "$W/daemon.log"
 echo "== cuzk-bench --verify batch -n 8 -j 4 --circuit mul-chain"
 "$B/cuzk-bench" --verify batch -n 8 -j 4 --circuit mul-chain
@@ -65,6 +92,7 @@ unix_socket = "$PWD/$W/poseidon3.sock"
 tcp_listen = ""
 http_listen = ""
 [engine]
+backend = "$BACKEND"
 cache_dir = "$PWD/$W/cache"
 [[circuit]]
 id = "poseidon3"
@@ -80,3 +108,4 @@ $SNARKJS zkey export verificationkey "$W/poseidon3.zkey" "$W/verification_key.js
 $SNARKJS groth16 verify "$W/verification_key.json" "$W/public.json" "$W/proof.json"
 "$B/cuzk" verify --vk "$W/verification_key.json" --proof "$W/proof.json" --public "$W/public.json"
 echo "public.json: $(tr -d ' \n' <"$W/public.json")"
+echo "== done in $((SECONDS - T0)) s: dependencies $T_DEPS s, build $T_BUILD s, demo $((SECONDS - T1 - T_BUILD)) s"

@@ -77,7 +77,8 @@ class Circuit {
   // Proves several jobs' witnesses with one key (CurveDevice::prove_batch), each verified and
   // encoded as prove() does: one outcome per witness. A witness of the wrong shape or a proof
   // that does not verify fails its own job only; a device fault or a set cancel flag throws
-  // for the whole batch (the caller proves its jobs again one by one).
+  // for the whole batch (the caller proves its jobs again one by one). The timings' cancel
+  // flags are the batch's (Pipeline::BatchScope: set once every job in it is cancelled).
   virtual std::vector<BatchOutcome> prove_batch(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key,
                                                 std::span<const Witness* const> ws,
                                                 std::span<groth16::PhaseTimings* const> ts) const = 0;

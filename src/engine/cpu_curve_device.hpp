@@ -44,6 +44,7 @@ template <class E>
 class SimCurveDevice final : public CurveDevice<E> {
  public:
   explicit SimCurveDevice(FaultInjector& f) : faults_(f) {}
+  void prepare(groth16::ProvingKey<E>& pk) const override { faults_.on_prepare(pk); }
   std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
     return std::make_unique<SimDeviceKey<E>>(std::move(key), device);
   }

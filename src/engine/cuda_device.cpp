@@ -16,11 +16,13 @@
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/device_info.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/ntt.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
 #include "cuzk/groth16/prover.hpp"
+#include "cuzk/engine/gpu_probe.hpp"
 #include "device.hpp"
 #include "key_shape.hpp"
 
@@ -215,6 +217,38 @@ class CudaDeviceBackend final : public DeviceBackend {
 
 std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config) {
   return std::make_unique<CudaDeviceBackend>(config);
+}
+
+GpuProbe probe_gpus() {
+  GpuProbe p;
+  p.cuda_built = true;
+  p.architectures = std::string(gpu::built_architectures());
+  p.driver_version = gpu::driver_version();
+  p.runtime_version = gpu::runtime_version();
+  if (!gpu::device_available(&p.no_device_reason)) return p;
+  for (int d = 0; d < gpu::device_count(); ++d) {
+    GpuDevice g;
+    g.index = d;
+    try {
+      const gpu::DeviceProperties props = gpu::device_properties(d);
+      g.name = props.name;
+      g.sm_major = props.sm_major;
+      g.sm_minor = props.sm_minor;
+      g.total_bytes = props.total_memory;
+      g.supported = gpu::device_supported(d, &g.why_unsupported);  // as count() above decides
+      if (g.supported) {
+        gpu::DeviceGuard guard(d);
+        std::size_t free = 0, total = 0;
+        gpu::device_memory(&free, &total);
+        g.free_bytes = free;
+      }
+    } catch (const std::exception& e) {
+      g.supported = false;
+      g.why_unsupported = e.what();
+    }
+    p.devices.push_back(std::move(g));
+  }
+  return p;
 }
 
 }  // namespace cuzk::engine

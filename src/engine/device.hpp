@@ -127,7 +127,8 @@ class DeviceBackend {
 
 // The FaultInjection test hook: the first `failures` proofs on `device` throw the same
 // cuzk::gpu::CudaError a real device fault throws, from inside the backend's prove; the next
-// `wrong_proofs` proofs there come back wrong (A and C swapped), as a silent device fault would.
+// `wrong_proofs` proofs there come back wrong (A and C swapped), as a silent device fault would;
+// on the cpu backend, the first `corrupt_keys` keys loaded are altered in memory (on_prepare).
 class FaultInjector {
  public:
   explicit FaultInjector(FaultInjection f) : f_(f) {}
@@ -140,12 +141,19 @@ class FaultInjector {
   void on_proved(int device, std::span<groth16::Proof<E>> ps) {
     for (auto& p : ps) on_proved(device, p);
   }
+  // A key just parsed (CurveDevice::prepare): the first `corrupt_keys` get two H points swapped.
+  template <class E>
+  void on_prepare(groth16::ProvingKey<E>& pk) {
+    if (f_.corrupt_keys > 0 && pk.h_query.size() >= 2 && corrupted_.fetch_add(1) < f_.corrupt_keys)
+      std::swap(pk.h_query[0], pk.h_query[1]);
+  }
   std::uint32_t witness_unlock_ms() const { return f_.witness_unlock_ms; }
 
  private:
   FaultInjection f_;
   std::atomic<int> thrown_{0};
   std::atomic<int> wrong_{0};
+  std::atomic<int> corrupted_{0};
 };
 
 // From config: `devices` simulated devices sharing the host's cores (VRAM, pinned keys and

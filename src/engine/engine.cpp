@@ -25,6 +25,7 @@
 #include "partition_group.hpp"
 #include "pipeline.hpp"
 #include "porep_circuit.hpp"
+#include "request_holds.hpp"
 #include "post_circuit.hpp"
 #include "retirer.hpp"
 #include "snap_circuit.hpp"
@@ -135,6 +136,9 @@ struct Engine::Impl {
   Budget budget;
   KeyManager keys;
   JobTable table;
+  RequestHolds holds{budget};
+  std::map<std::string, std::uint64_t> payload_limits;  // max_payload_bytes by circuit id
+  std::uint64_t max_payload = 0;
   JobQueue queue;
   Metrics metrics;
   Clock::time_point started = Clock::now();
@@ -155,6 +159,7 @@ struct Engine::Impl {
         keys(budget, *backend, pointers(circuits), staging_headroom(config, *backend, circuits)),
         table(config.max_retained_results) {
     for (const auto& ci : circuits) by_id[ci->id()] = ci.get();
+    set_request_limits();
     budget.set_reclaimer([this](PoolId p, std::uint64_t deficit) { return keys.reclaim(p, deficit); });
     pipeline = std::make_unique<Pipeline>(Pipeline::Parts{
         config, queue, table, keys, budget, *backend,
@@ -175,13 +180,35 @@ struct Engine::Impl {
                  backend->device_count(), config.workers_per_device, circuits.size());
   }
 
+  // Each circuit's largest request, and the room queued requests may take in the host budget:
+  // what is left beside the largest job's key and witness.
+  void set_request_limits() {
+    std::uint64_t largest_job = 0;
+    for (const auto& ci : circuits) {
+      bool from_zkey = false;
+      for (const auto& spec : config.circuits) from_zkey = from_zkey || (spec.id == ci->id() && !spec.zkey_path.empty());
+      const std::uint64_t limit = max_payload_bytes(*ci, from_zkey);
+      payload_limits[ci->id()] = limit;
+      max_payload = std::max(max_payload, limit);
+      largest_job = std::max(largest_job, backend->loaded_key_host_bytes(ci->shape()) + witness_bytes(ci->shape()));
+    }
+    const std::uint64_t host = budget.capacity(PoolId::host());
+    holds.set_limit(host > largest_job ? host - largest_job : 0);
+  }
+
   ~Impl() {
     stopping = true;
-    for (auto& j : table.unfinished()) j->cancel = true;
+    for (auto& j : table.unfinished()) cancel_flag(*j);
     std::vector<JobPtr> left = pipeline->stop();
     retirer.drain();  // the jobs the workers handed over are final before the sweep below
     for (auto& j : table.unfinished()) left.push_back(j);
     for (auto& j : left) finish(*j, JobState::kCancelled, ErrorCode::kCancelled, "engine shut down", nullptr);
+  }
+
+  // Sets the job's cancel flag; a batch proving it stops once all its jobs are cancelled.
+  void cancel_flag(Job& j) {
+    j.cancel = true;
+    pipeline->cancelled(j);
   }
 
   // A job with a page-locked witness ends on the retirer's thread (the release waits for the
@@ -202,6 +229,7 @@ struct Engine::Impl {
     j.witness_pin_res.release();
     j.witness.reset();
     j.witness_res.release();
+    j.request_hold.release();
     j.lease.release();
     j.part.reset();  // a partition's share of the decoded request
     const bool request = j.role != JobRole::kPartition, phases = j.role != JobRole::kGroup;
@@ -226,7 +254,7 @@ struct Engine::Impl {
         return;
       case PartitionGroup::Verdict::kFailed:
         for (const std::string& id : group.partition_ids())
-          if (JobPtr other = table.find(id)) other->cancel = true;
+          if (JobPtr other = table.find(id)) cancel_flag(*other);
         finish_now(g, group.failed_state(), group.failed_code(), group.failed_reason(), nullptr);
         return;
       case PartitionGroup::Verdict::kSucceeded: {
@@ -295,7 +323,8 @@ struct Engine::Impl {
       throw BudgetExhausted("circuit " + c.id() + " needs more pinned memory than pinned_budget_bytes");
   }
 
-  SubmitOutcome submit(ProofRequest req) {
+  // `hold`: the request's received bytes (submit_received), kept with the job until synthesis.
+  SubmitOutcome submit(ProofRequest req, RequestHolds::Hold hold = {}) {
     SubmitOutcome out;
     if (req.request_id.empty()) req.request_id = id_prefix + std::to_string(++next_id);
     try {
@@ -317,6 +346,7 @@ struct Engine::Impl {
       std::vector<std::shared_ptr<const PartitionInput>> parts = c.split(req);
       if (req.porep) std::vector<std::uint8_t>().swap(req.porep->c1);  // decoded into the partitions
       if (req.snap) std::vector<std::vector<std::uint8_t>>().swap(req.snap->partition_proofs);  // likewise
+      if (!parts.empty()) hold.release();  // the bytes are decoded into the partitions
       auto job = std::make_shared<Job>();
       job->circuit = &c;
       job->priority = prio;
@@ -329,6 +359,7 @@ struct Engine::Impl {
       job->result.priority = prio;
       job->result.curve = c.shape().curve;
       job->request = std::move(req);
+      job->request_hold = std::move(hold);
       bool inserted = false;
       if (!parts.empty()) {
         job->role = JobRole::kGroup;
@@ -402,7 +433,7 @@ struct Engine::Impl {
       if (error) *error = "request " + id + " is already " + std::string(to_string(table.state(*j)));
       return ErrorCode::kFailedPrecondition;
     }
-    j->cancel = true;
+    cancel_flag(*j);
     if (j->role == JobRole::kGroup) {  // ends with its first cancelled partition
       for (const std::string& pid : j->group->partition_ids()) cancel(pid, nullptr);
       return ErrorCode::kOk;
@@ -450,6 +481,27 @@ Engine::~Engine() = default;
 
 SubmitOutcome Engine::submit(ProofRequest request) { return impl_->submit(std::move(request)); }
 
+SubmitOutcome Engine::submit_received(std::uint64_t received_bytes, const std::function<ProofRequest()>& make) {
+  // The received message and the request made from it, until make() returns; then the request.
+  std::string why;
+  std::optional<RequestHolds::Hold> hold = impl_->holds.try_hold(2 * received_bytes, &why);
+  if (!hold) {
+    impl_->metrics.rejected(ErrorCode::kResourceExhausted);
+    return SubmitOutcome{.code = ErrorCode::kResourceExhausted, .error = why};
+  }
+  ProofRequest r = make();
+  hold->shrink_to(request_payload_bytes(r));
+  return impl_->submit(std::move(r), std::move(*hold));
+}
+
+std::uint64_t Engine::max_request_bytes() const { return impl_->max_payload; }
+
+std::optional<std::uint64_t> Engine::max_request_bytes(const std::string& circuit_id) const {
+  const auto it = impl_->payload_limits.find(circuit_id);
+  if (it == impl_->payload_limits.end()) return std::nullopt;
+  return it->second;
+}
+
 std::optional<ProofResult> Engine::await(const std::string& id, std::chrono::milliseconds timeout) {
   return impl_->table.await(id, timeout);
 }
@@ -470,6 +522,11 @@ ProofResult Engine::prove(ProofRequest request, std::chrono::milliseconds timeou
   r.error = "not finished after " + std::to_string(timeout.count()) + " ms (the job keeps running)";
   return r;
 }
+
+std::uint64_t Engine::watch(const std::string& id, std::function<void(const ProofResult&)> on_final) {
+  return impl_->table.watch(id, std::move(on_final));
+}
+bool Engine::unwatch(const std::string& id, std::uint64_t handle) { return impl_->table.unwatch(id, handle); }
 
 ProofResult Engine::peek(const std::string& id) const { return impl_->table.peek(id); }
 ErrorCode Engine::cancel(const std::string& id, std::string* error) { return impl_->cancel(id, error); }

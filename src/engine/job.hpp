@@ -6,6 +6,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -14,6 +16,7 @@
 #include "cuzk/engine/types.hpp"
 #include "cuzk/groth16/timings.hpp"
 #include "key_manager.hpp"
+#include "request_holds.hpp"
 
 namespace cuzk::engine {
 
@@ -44,18 +47,21 @@ struct Job {
 
   // Guarded by the JobTable mutex.
   ProofResult result;  // state, code, error, placement; outputs once final
+  std::map<std::uint64_t, std::function<void(const ProofResult&)>> watchers;  // JobTable::watch, until final
 
   // Owned by the stage running the job.
   groth16::PhaseTimings timings;
   Clock::time_point dispatched;
   double key_load_ms = 0;
   KeyManager::Lease lease;
+  RequestHolds::Hold request_hold;  // the request's received bytes, until synthesis (request_holds.hpp)
   Reservation witness_res;
   std::unique_ptr<Witness> witness;
   // The witness page-locked (Pipeline::pin_witness), dropped before the witness: declared after it.
   std::unique_ptr<HostPin> witness_pin;
   Reservation witness_pin_res;
   int exclude_device = -1, exclude_worker = -1;  // a retry after a device fault goes elsewhere
+  bool key_reloaded = false;  // its key was reloaded after two proofs failed verification
 
   Job() { timings.cancel = &cancel; }
 };

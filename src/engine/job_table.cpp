@@ -92,6 +92,7 @@ void JobTable::undo_attempt(Job& job) {
 bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& error, ProvedOutput* out,
                       const std::function<void(const ProofResult&)>& on_final) {
   std::vector<PhaseTiming> timings = result_timings(job);
+  std::map<std::uint64_t, std::function<void(const ProofResult&)>> watchers;
   {
     std::lock_guard lk(m_);
     if (is_final(job.result.state)) return false;
@@ -106,6 +107,7 @@ bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& e
       job.result.proof_bytes = std::move(out->proof_bytes);
     }
     on_final(job.result);
+    watchers.swap(job.watchers);
     finished_.push_back(job.request.request_id);
     while (finished_.size() > max_retained_) {
       jobs_.erase(finished_.front());
@@ -113,6 +115,7 @@ bool JobTable::finish(Job& job, JobState s, ErrorCode code, const std::string& e
     }
   }
   done_.notify_all();
+  for (auto& [handle, fn] : watchers) fn(job.result);  // final: no longer written
   return true;
 }
 
@@ -123,6 +126,27 @@ std::optional<ProofResult> JobTable::await(const std::string& id, std::chrono::m
   const JobPtr job = it->second;
   if (!done_.wait_for(lk, timeout, [&] { return is_final(job->result.state); })) return std::nullopt;
   return job->result;
+}
+
+std::uint64_t JobTable::watch(const std::string& id, std::function<void(const ProofResult&)> on_final) {
+  std::unique_lock lk(m_);
+  auto it = jobs_.find(id);
+  if (it == jobs_.end() || is_final(it->second->result.state)) {
+    const ProofResult r = it == jobs_.end() ? not_found(id) : it->second->result;
+    lk.unlock();
+    on_final(r);
+    return 0;
+  }
+  const std::uint64_t handle = ++next_watch_;
+  it->second->watchers.emplace(handle, std::move(on_final));
+  return handle;
+}
+
+bool JobTable::unwatch(const std::string& id, std::uint64_t handle) {
+  if (handle == 0) return false;
+  std::lock_guard lk(m_);
+  auto it = jobs_.find(id);
+  return it != jobs_.end() && it->second->watchers.erase(handle) > 0;
 }
 
 ProofResult JobTable::peek(const std::string& id) const {

@@ -1,5 +1,6 @@
 // Every known job by request id: state transitions, exactly-once completion, waiting for
-// results, and retention of finished results (the oldest dropped beyond the limit).
+// results (blocking, or a callback run when the job ends), and retention of finished results
+// (the oldest dropped beyond the limit).
 #pragma once
 
 #include <array>
@@ -41,6 +42,14 @@ class JobTable {
               const std::function<void(const ProofResult&)>& on_final);
 
   std::optional<ProofResult> await(const std::string& id, std::chrono::milliseconds timeout) const;
+  // Runs `on_final` once with the job's final result: at once on this thread when the job is
+  // already final or the id unknown (a kNotFound result; returns 0), else on the thread that
+  // ends the job, after waiters are woken and outside the table's lock. Returns the handle
+  // that unwatch() takes.
+  std::uint64_t watch(const std::string& id, std::function<void(const ProofResult&)> on_final);
+  // Drops a watch whose callback has not started: false when it has run, is running, or
+  // `handle` is 0.
+  bool unwatch(const std::string& id, std::uint64_t handle);
   ProofResult peek(const std::string& id) const;
   JobState state(const Job& job) const;
   std::vector<JobPtr> unfinished() const;
@@ -60,6 +69,7 @@ class JobTable {
   mutable std::condition_variable done_;
   std::map<std::string, JobPtr> jobs_;
   std::deque<std::string> finished_;
+  std::uint64_t next_watch_ = 0;
   std::array<std::uint64_t, 7> in_state_{};  // jobs per JobState (final ones: totals)
 };
 

@@ -20,13 +20,18 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 KeyManager::Lease::Lease(Lease&& o) noexcept
-    : mgr_(std::exchange(o.mgr_, nullptr)), entry_(o.entry_), host_(std::move(o.host_)), devices_(std::move(o.devices_)) {}
+    : mgr_(std::exchange(o.mgr_, nullptr)),
+      entry_(o.entry_),
+      gen_(o.gen_),
+      host_(std::move(o.host_)),
+      devices_(std::move(o.devices_)) {}
 
 KeyManager::Lease& KeyManager::Lease::operator=(Lease&& o) noexcept {
   if (this != &o) {
     release();
     mgr_ = std::exchange(o.mgr_, nullptr);
     entry_ = o.entry_;
+    gen_ = o.gen_;
     host_ = std::move(o.host_);
     devices_ = std::move(o.devices_);
   }
@@ -58,14 +63,35 @@ KeyManager::Entry& KeyManager::entry(const std::string& id) {
 }
 
 void KeyManager::release(Lease& l) noexcept {
+  std::vector<Retired> gone;  // destroyed after the lock
   std::lock_guard lk(m_);
   Entry& e = *l.entry_;
+  if (l.gen_ != e.gen) {
+    unref_retired_locked(e, l.gen_, gone);
+    return;
+  }
   for (int d : l.devices_) {
     auto it = e.devices.find(d);
     if (it != e.devices.end()) --it->second.users;
   }
   --e.refcount;
   e.last_use = ++tick_;
+}
+
+void KeyManager::unref_retired_locked(Entry& e, std::uint64_t gen, std::vector<Retired>& gone) {
+  auto it = std::find_if(e.retired.begin(), e.retired.end(), [&](const Retired& r) { return r.gen == gen; });
+  if (it == e.retired.end() || --it->refcount > 0) return;
+  gone.push_back(std::move(*it));
+  e.retired.erase(it);
+}
+
+void KeyManager::upgrade_locked(Entry& e, Lease& l, std::vector<Retired>& gone) {
+  if (l.gen_ == e.gen) return;
+  unref_retired_locked(e, l.gen_, gone);
+  ++e.refcount;
+  l.gen_ = e.gen;
+  l.host_ = e.host;
+  l.devices_.clear();  // the retired device copies are not this generation's
 }
 
 KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>* cancel, double* load_ms) {
@@ -77,6 +103,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
     e.last_use = ++tick_;
     l.mgr_ = this;
     l.entry_ = &e;
+    l.gen_ = e.gen;
     if (e.host) {
       l.host_ = e.host;
       *load_ms = 0;
@@ -86,8 +113,10 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
   const auto t0 = std::chrono::steady_clock::now();
   std::lock_guard load(e.load_m);
   {
+    std::vector<Retired> gone;  // destroyed after the lock
     std::lock_guard lk(m_);
     if (e.host) {
+      upgrade_locked(e, l, gone);  // a reload_suspect ran meanwhile
       l.host_ = e.host;
       *load_ms = ms_since(t0);
       return l;
@@ -151,7 +180,9 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
   Entry& e = *l.entry_;
   const auto t0 = std::chrono::steady_clock::now();
   auto hit = [&]() -> const DeviceKey* {
+    std::vector<Retired> gone;  // destroyed after the lock
     std::lock_guard lk(m_);
+    upgrade_locked(e, l, gone);  // a key reloaded since the lease was taken: its current copy
     auto it = e.devices.find(device);
     if (it == e.devices.end()) return nullptr;
     if (std::find(l.devices_.begin(), l.devices_.end(), device) == l.devices_.end()) {
@@ -173,26 +204,35 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
     upload_m = m.get();
   }
   std::lock_guard upload(*upload_m);
-  if (const DeviceKey* k = hit()) {
-    *load_ms = ms_since(t0);
-    return *k;
+  for (;;) {
+    if (const DeviceKey* k = hit()) {
+      *load_ms = ms_since(t0);
+      return *k;
+    }
+    Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(backend_, *l.host_), cancel);
+    std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
+    spdlog::info("key {}: on device {} ({} bytes reserved), {}, in {:.1f} ms", e.circuit->id(), device, r.bytes(),
+                 dk->layout(), ms_since(t0));
+    std::vector<Retired> gone;  // destroyed after the lock
+    std::lock_guard lk(m_);
+    if (l.gen_ == e.gen) {
+      DeviceCopy& copy = e.devices[device];
+      copy.key = std::move(dk);
+      copy.res = std::move(r);
+      copy.users = 1;
+      l.devices_.push_back(device);
+      *load_ms = ms_since(t0);
+      return *copy.key;
+    }
+    // The key was reloaded (reload_suspect) during the upload: this copy is of the old one.
+    gone.emplace_back();
+    gone.back().held.copies.push_back(DeviceCopy{std::move(dk), std::move(r), 0});
   }
-  Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(backend_, *l.host_), cancel);
-  std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
-  spdlog::info("key {}: on device {} ({} bytes reserved), {}, in {:.1f} ms", e.circuit->id(), device, r.bytes(),
-               dk->layout(), ms_since(t0));
-  std::lock_guard lk(m_);
-  DeviceCopy& copy = e.devices[device];
-  copy.key = std::move(dk);
-  copy.res = std::move(r);
-  copy.users = 1;
-  l.devices_.push_back(device);
-  *load_ms = ms_since(t0);
-  return *copy.key;
 }
 
 void KeyManager::release_device(Lease& l, int device) {
   std::lock_guard lk(m_);
+  if (l.gen_ != l.entry_->gen) return;  // its device copies are retired
   auto at = std::find(l.devices_.begin(), l.devices_.end(), device);
   if (at == l.devices_.end()) return;
   l.devices_.erase(at);
@@ -209,7 +249,56 @@ bool KeyManager::resident_on(const std::string& id, int device) const {
 void KeyManager::note_proof(const std::string& id) {
   std::lock_guard lk(m_);
   auto it = entries_.find(id);
-  if (it != entries_.end()) ++it->second->proofs;
+  if (it == entries_.end()) return;
+  ++it->second->proofs;
+  it->second->reloaded_unverified = false;
+}
+
+KeyManager::Reload KeyManager::reload_suspect(Lease& l) {
+  Entry& e = *l.entry_;
+  const Circuit& c = *e.circuit;
+  std::lock_guard load(e.load_m);
+  {
+    std::vector<Retired> gone;  // destroyed after the lock
+    std::lock_guard lk(m_);
+    if (l.gen_ != e.gen) {
+      upgrade_locked(e, l, gone);
+      return Reload::kReloaded;
+    }
+    if (e.reloaded_unverified) return Reload::kAlreadyReloaded;
+  }
+  std::optional<Reservation> r = budget_.try_reserve(PoolId::host(), backend_.loaded_key_host_bytes(c.shape()));
+  if (!r) return Reload::kNoRoom;
+  std::shared_ptr<const io::MappedFile> file;
+  try {
+    file = std::make_shared<const io::MappedFile>(io::MappedFile::open(c.source()));
+  } catch (const std::system_error&) {
+    file.reset();  // load_key reports (or, for a native circuit, repairs) the missing file
+  }
+  std::shared_ptr<const HostKey> key = c.load_key(backend_, file.get());
+  if (file && file->same_as_on_disk()) file->drop_pages();
+  else file.reset();
+  std::vector<Retired> gone;  // destroyed after the lock
+  {
+    std::lock_guard lk(m_);
+    Retired old;
+    old.gen = e.gen;
+    old.refcount = e.refcount - 1;  // the other leases of the old copy (this one moves)
+    drop_all_locked(e, old.held, /*unmap=*/true);
+    if (old.refcount > 0) e.retired.push_back(std::move(old));
+    else gone.push_back(std::move(old));
+    ++e.gen;
+    e.host = key;
+    e.host_res = std::move(*r);
+    e.file = std::move(file);
+    e.refcount = 1;
+    e.reloaded_unverified = true;
+    l.gen_ = e.gen;
+    l.host_ = key;
+    l.devices_.clear();
+  }
+  try_pin(e, key);
+  return Reload::kReloaded;
 }
 
 void KeyManager::warm(const std::string& id) const {

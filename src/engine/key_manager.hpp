@@ -9,6 +9,10 @@
 //           a key dropped from RAM under memory pressure keeps its mapping and the kernel is
 //           asked to read it ahead, so reloading parses from memory instead of the disk;
 //   disk    the file only (never loaded, explicitly evicted, or the file was replaced).
+// A key whose proofs fail verification on two attempts is suspect: reload_suspect replaces its
+// host copy (and drops its device copies) with a fresh load from its file, whose integrity the
+// circuit checks again (a native key's cache file that fails its digest is re-derived); the old
+// copies live on, still accounted, until the last job using them ends.
 // Jobs hold a Lease (refcount) from admission until their proof is final; a key with
 // refcount > 0 is never evicted. Making room evicts least-recently-used keys nobody holds:
 // device copies for a VRAM pool, whole keys (host copy and its device copies) for the host
@@ -51,6 +55,7 @@ class KeyManager {
     friend class KeyManager;
     KeyManager* mgr_ = nullptr;
     Entry* entry_ = nullptr;
+    std::uint64_t gen_ = 0;  // the entry's generation (reloads) its host copy is of
     std::shared_ptr<const HostKey> host_;
     std::vector<int> devices_;  // device copies this lease uses
   };
@@ -71,7 +76,18 @@ class KeyManager {
   bool resident_on(const std::string& circuit_id, int device) const;
   // A job for the circuit was queued: a key only in the mmap tier has its file read ahead.
   void warm(const std::string& circuit_id) const;
+  // A proof made with the circuit's key verified: a later suspicion may reload it again.
   void note_proof(const std::string& circuit_id);
+
+  enum class Reload {
+    kReloaded,         // the lease now holds a fresh copy (by this call, or another job's since)
+    kAlreadyReloaded,  // reloaded on suspicion already, and no proof verified since: not again
+    kNoRoom,           // the host budget has no room now for a fresh copy beside the one in use
+  };
+  // The lease's key is suspect (proofs with it failed verification twice): loads it afresh
+  // from its file (Circuit::load_key, on the caller's thread, never waiting for memory) and
+  // moves the lease to the new copy; the next device use uploads it. Throws what load_key throws.
+  Reload reload_suspect(Lease& lease);
 
   // Host copy, then a device copy where the VRAM budget allows it without waiting.
   ErrorCode preload(const Circuit& c, std::string* error);
@@ -89,6 +105,21 @@ class KeyManager {
     Reservation res;
     int users = 0;
   };
+  // Detaches what evicting holds; the caller destroys it after unlocking.
+  struct Dropped {  // members die in reverse order: pins first, then the rest
+    std::vector<DeviceCopy> copies;
+    std::shared_ptr<const HostKey> host;
+    Reservation host_res;
+    std::shared_ptr<const io::MappedFile> file;
+    std::vector<Reservation> pin_res;
+    std::vector<std::unique_ptr<HostPin>> pins;
+  };
+  // The copies of an earlier generation (before a reload), kept while leases use them.
+  struct Retired {
+    std::uint64_t gen = 0;
+    int refcount = 0;
+    Dropped held;
+  };
   struct Entry {
     const Circuit* circuit = nullptr;
     std::mutex load_m;                                   // one load from disk at a time
@@ -102,18 +133,17 @@ class KeyManager {
     int refcount = 0;
     std::uint64_t last_use = 0;
     std::uint64_t proofs = 0;
+    std::uint64_t gen = 0;             // bumped by each reload_suspect
+    bool reloaded_unverified = false;  // reloaded on suspicion, no proof verified since
+    std::vector<Retired> retired;
   };
   void release(Lease& l) noexcept;
   Entry& entry(const std::string& id);
-  // Detaches what evicting holds; the caller destroys it after unlocking.
-  struct Dropped {  // members die in reverse order: pins first, then the rest
-    std::vector<DeviceCopy> copies;
-    std::shared_ptr<const HostKey> host;
-    Reservation host_res;
-    std::shared_ptr<const io::MappedFile> file;
-    std::vector<Reservation> pin_res;
-    std::vector<std::unique_ptr<HostPin>> pins;
-  };
+  // Moves a lease of an earlier generation to the current copy (its retired copies move to
+  // `gone`, which the caller destroys after unlocking, when it was their last user).
+  void upgrade_locked(Entry& e, Lease& l, std::vector<Retired>& gone);
+  // One lease of generation `gen` is gone: its retired copies move to `gone` with the last one.
+  void unref_retired_locked(Entry& e, std::uint64_t gen, std::vector<Retired>& gone);
   // Host copy, pin and device copies; the mapping too when `unmap`.
   void drop_all_locked(Entry& e, Dropped& out, bool unmap);
   void drop_pin_locked(Entry& e, Dropped& out);

@@ -1,6 +1,7 @@
 // A built-in circuit: requests carry a seed and the witness is synthesized from it. Its
 // TEST key comes from the seeded setup, recorded once and cached under cache_dir as a
-// .zkey (the disk tier): a restart reuses the file; a missing or corrupt file is rebuilt.
+// .zkey (the disk tier) with its digest beside it (key_digest.hpp): a restart reuses the file;
+// a missing file, or one that fails its digest check or does not parse, is rebuilt.
 #pragma once
 
 #include <spdlog/spdlog.h>
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -18,6 +20,7 @@
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "key_cache_files.hpp"
+#include "key_digest.hpp"
 #include "native_circuits.hpp"
 #include "typed_circuit.hpp"
 
@@ -55,12 +58,20 @@ class NativeCircuit final : public TypedCircuit<E> {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit " + this->id_ + " is native: the request needs a native_seed");
   }
 
+  // Checks the cache file against its digest (key_digest.hpp) before parsing it: a file that
+  // fails the check, does not parse or has another shape is rebuilt from the seeded setup.
   std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const override {
     try {
-      groth16::ProvingKey<E> pk = this->parse_zkey(file, path_);
-      if (pk.num_vars == this->shape_.num_vars && pk.num_public() == this->shape_.num_public)
-        return this->host_key(b, std::move(pk));
-      spdlog::warn("key cache {} has another shape; rebuilding", path_.string());
+      std::optional<io::MappedFile> own;
+      if (file == nullptr) file = &own.emplace(io::MappedFile::open(path_));
+      if (const auto problem = key_digest_problem(path_, file->bytes())) {
+        spdlog::warn("key cache {} is corrupt: {}; rebuilding it from the seeded setup", path_.string(), *problem);
+      } else {
+        groth16::ProvingKey<E> pk = this->parse_zkey(file, path_);
+        if (pk.num_vars == this->shape_.num_vars && pk.num_public() == this->shape_.num_public)
+          return this->host_key(b, std::move(pk));
+        spdlog::warn("key cache {} has another shape; rebuilding", path_.string());
+      }
     } catch (const std::exception& e) {
       spdlog::warn("key cache {} is corrupt ({}); rebuilding", path_.string(), e.what());
     }
@@ -89,6 +100,8 @@ class NativeCircuit final : public TypedCircuit<E> {
                      std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
     groth16::write_zkey_file<E>(tmp, pk);
     restrict_key_file(tmp);
+    // The digest first: a crash between the two renames leaves a key that fails its check.
+    write_key_digest(path_, io::MappedFile::open(tmp).bytes());
     std::filesystem::rename(tmp, path_);
     // The key as the disk tier holds it (snarkjs layout: C is not stored).
     pk = groth16::read_zkey<E>(io::BinFile::open(path_, groth16::zkey_detail::kZkeyFile));

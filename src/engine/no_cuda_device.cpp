@@ -1,6 +1,7 @@
-// make_cuda_backend when the engine is built without the CUDA adapter.
+// make_cuda_backend and probe_gpus when the engine is built without the CUDA adapter.
 #include <stdexcept>
 
+#include "cuzk/engine/gpu_probe.hpp"
 #include "device.hpp"
 
 namespace cuzk::engine {
@@ -9,6 +10,12 @@ std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig&) {
   throw std::invalid_argument(
       "backend: \"cuda\" is not available in this build (cuzk was built without CUDA or without the CUDA backend); "
       "use backend = \"cpu\"");
+}
+
+GpuProbe probe_gpus() {
+  GpuProbe p;
+  p.no_device_reason = "this build has no CUDA backend (built without nvcc or with -DCUZK_CUDA=OFF)";
+  return p;
 }
 
 }  // namespace cuzk::engine

@@ -123,6 +123,7 @@ void Pipeline::synthesizer() {
         p_.table.set_state(*j, JobState::kSynthesizing, b->device);
         {
           std::lock_guard adm(host_admission_);
+          j->request_hold.release();  // the witness reservation covers the .wtns from here
           j->lease = p_.keys.acquire(*j->circuit, &j->cancel, &j->key_load_ms);
           j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
         }
@@ -182,15 +183,14 @@ void Pipeline::worker(int device, int worker) {
 // every job's lease (an upload can fault too), then the VRAM scratch and the pinned staging
 // (waits end when the first job is cancelled).
 Pipeline::DeviceAdmission Pipeline::admit(std::span<const JobPtr> jobs, int device, std::uint64_t scratch_bytes,
-                                          std::uint64_t pinned_bytes) {
+                                          std::uint64_t pinned_bytes, const std::atomic<bool>* cancel) {
   std::lock_guard adm(*admission_[device]);
   DeviceAdmission a;
   for (const auto& j : jobs) {
     double ms = 0;
-    a.dkey = &p_.keys.on_device(j->lease, device, &j->cancel, &ms);
+    a.dkey = &p_.keys.on_device(j->lease, device, cancel, &ms);
     j->key_load_ms += ms;
   }
-  const std::atomic<bool>* cancel = &jobs.front()->cancel;
   a.scratch = p_.budget.reserve(PoolId::vram(device), scratch_bytes, cancel);
   if (pinned_bytes > 0) a.pinned = p_.budget.reserve(PoolId::pinned(), pinned_bytes, cancel);
   return a;
@@ -211,7 +211,7 @@ void Pipeline::run_on_device(const JobPtr& job, int device, int worker) {
                             " bytes of device memory (key " + std::to_string(key_b) + " + scratch " +
                             std::to_string(scratch_b) + ") but device " + std::to_string(device) +
                             "'s VRAM budget is " + std::to_string(p_.budget.capacity(PoolId::vram(device))));
-    DeviceAdmission a = admit({&job, 1}, device, scratch_b, p_.backend.pinned_bytes(c.shape()));
+    DeviceAdmission a = admit({&job, 1}, device, scratch_b, p_.backend.pinned_bytes(c.shape()), &j.cancel);
     p_.table.set_state(j, JobState::kProving, device, worker);
     attempt = p_.table.begin_attempt(j);
     ProvedOutput out = c.prove(p_.backend, *a.dkey, j.lease.host(), *j.witness, j.timings);
@@ -239,12 +239,13 @@ struct NotAsABatch {};  // the batch goes the single way
 
 // A batch's jobs (one circuit) proved together: Circuit::prove_batch, on the cuda backend each
 // streamed point chunk uploaded once for all of them. Jobs cancelled by now go the single way
-// (which ends them), as does a batch whose scratch cannot fit the device's budget at all. A
-// device fault retries each job as run_on_device does after one (the batch was their attempt);
-// any other error of the whole batch (a cancel flag set during it, memory) proves its jobs
-// again one by one, the batch not counted as their attempt. A job whose own witness has the
-// wrong shape fails alone; one whose proof fails verification is proved again alone (the batch
-// was its first attempt).
+// (which ends them), as does a batch whose scratch cannot fit the device's budget at all. While
+// it proves, the batch stops only when every job in it is cancelled (BatchScope): a job
+// cancelled alone is proved with the others and then ends cancelled. A device fault retries
+// each job as run_on_device does after one (the batch was their attempt); any other error of
+// the whole batch (all its jobs cancelled, memory) proves its jobs again one by one, the batch
+// not counted as their attempt. A job whose own witness has the wrong shape fails alone; one
+// whose proof fails verification is proved again alone (the batch was its first attempt).
 void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker) {
   std::vector<JobPtr> live;
   for (const auto& j : jobs) {
@@ -259,12 +260,15 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
   std::vector<int> attempts(live.size(), 0);
   std::vector<BatchOutcome> outs;
   try {
-    const HostKey& host = live[0]->lease.host();
-    const std::uint64_t key_b = c.device_key_bytes(p_.backend, host);
-    const std::uint64_t scratch_b = c.device_batch_scratch_bytes(p_.backend, host);
+    const BatchScope scope(*this, live);  // ends (the jobs' own flags back) before any handler below
+    const std::uint64_t key_b = c.device_key_bytes(p_.backend, live[0]->lease.host());
+    const std::uint64_t scratch_b = c.device_batch_scratch_bytes(p_.backend, live[0]->lease.host());
     if (key_b + scratch_b > p_.budget.capacity(PoolId::vram(device))) throw NotAsABatch{};
     // Twice a proof's pinned staging: the batch stages its scalar chunks too.
-    const DeviceAdmission a = admit(live, device, scratch_b, 2 * p_.backend.pinned_bytes(c.shape()));
+    const DeviceAdmission a = admit(live, device, scratch_b, 2 * p_.backend.pinned_bytes(c.shape()), scope.cancel());
+    const HostKey& host = live[0]->lease.host();  // admitted: every lease on the key's current copy
+    for (const auto& j : live)
+      if (&j->lease.host() != &host) throw NotAsABatch{};  // the key was reloaded during the admission
     std::vector<const Witness*> ws;
     std::vector<groth16::PhaseTimings*> ts;
     for (std::size_t i = 0; i < live.size(); ++i) {
@@ -275,7 +279,10 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
     }
     outs = c.prove_batch(p_.backend, *a.dkey, host, ws, ts);
   } catch (const NotAsABatch&) {
-    for (const auto& j : live) run_on_device(j, device, worker);
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      if (attempts[i] != 0) p_.table.undo_attempt(*live[i]);
+      run_on_device(live[i], device, worker);
+    }
     return;
   } catch (const gpu::CudaError& e) {
     dev_[device]->faults.fetch_add(1);
@@ -295,6 +302,11 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
     return;
   }
   for (std::size_t i = 0; i < live.size(); ++i) {  // the reservations are released by now
+    if (live[i]->cancel.load()) {
+      p_.finish(*live[i], JobState::kCancelled, ErrorCode::kCancelled,
+                "cancelled while its batch proved (the batch went on for its other jobs)", nullptr);
+      continue;
+    }
     if (outs[i].error) {
       try {
         std::rethrow_exception(outs[i].error);
@@ -309,6 +321,34 @@ void Pipeline::run_batch_on_device(const std::vector<JobPtr>& jobs, int device, 
     dev_[device]->proofs.fetch_add(1);
     p_.finish(*live[i], JobState::kSucceeded, ErrorCode::kOk, "", &*outs[i].out);
   }
+}
+
+Pipeline::BatchScope::BatchScope(Pipeline& p, const std::vector<JobPtr>& jobs)
+    : p_(p), jobs_(jobs), state_(std::make_shared<BatchCancel>()) {
+  std::lock_guard lk(p_.batches_m_);
+  for (const auto& j : jobs_) {
+    const bool cancelled = j->cancel.load();
+    p_.in_batch_[j.get()] = InBatch{state_, cancelled};
+    if (!cancelled) ++state_->live;
+    j->timings.cancel = &state_->all;
+  }
+  if (state_->live == 0) state_->all = true;
+}
+
+Pipeline::BatchScope::~BatchScope() {
+  std::lock_guard lk(p_.batches_m_);
+  for (const auto& j : jobs_) {
+    p_.in_batch_.erase(j.get());
+    j->timings.cancel = &j->cancel;
+  }
+}
+
+void Pipeline::cancelled(const Job& job) {
+  std::lock_guard lk(batches_m_);
+  auto it = in_batch_.find(&job);
+  if (it == in_batch_.end() || it->second.counted) return;
+  it->second.counted = true;
+  if (--it->second.batch->live == 0) it->second.batch->all = true;
 }
 
 void Pipeline::retry(const JobPtr& job, int device, int worker, const std::string& why) {
@@ -336,12 +376,46 @@ void Pipeline::retry_or_fail(const JobPtr& job, int device, int worker, int atte
 }
 
 // A proof of `job` made on `device` that did not verify: counted against the device, then
-// retried or ended as retry_or_fail does.
+// retried as retry_or_fail does. A second failure makes the key suspect: it is reloaded and
+// the job proved once more (KeyManager::reload_suspect); only a failure after that, or where
+// the key was reloaded already since its last proof that verified, ends the job with e's code
+// (for a .wtns circuit: the witness does not satisfy the circuit).
 void Pipeline::rejected(const JobPtr& job, int device, int worker, int attempt, const ProofRejected& e) {
   dev_[device]->not_verified.fetch_add(1);
-  const std::string why =
+  std::string why =
       std::string(e.what()) + " (device " + std::to_string(device) + ", attempt " + std::to_string(attempt) + ")";
-  retry_or_fail(job, device, worker, attempt, why, e.code());
+  if (job->cancel.load() || attempt < 2) return retry_or_fail(job, device, worker, attempt, why, e.code());
+  if (job->key_reloaded) {
+    why += "; it still fails with the key reloaded from " + job->circuit->source();
+  } else {
+    job->key_reloaded = true;
+    if (reload_suspect_key(*job, &why)) return retry(job, device, worker, why + "; its key was reloaded");
+  }
+  p_.finish(*job, JobState::kFailed, e.code(), why, nullptr);
+}
+
+bool Pipeline::reload_suspect_key(Job& j, std::string* why) {
+  const Circuit& c = *j.circuit;
+  try {
+    const auto t0 = std::chrono::steady_clock::now();
+    switch (p_.keys.reload_suspect(j.lease)) {
+      case KeyManager::Reload::kReloaded:
+        spdlog::warn("key of circuit {} is suspect: proofs of job {} with it failed verification on two attempts; "
+                     "reloaded it from {} in {:.0f} ms and proving the job again",
+                     c.id(), j.request.request_id, c.source(),
+                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        return true;
+      case KeyManager::Reload::kAlreadyReloaded:
+        *why += "; its key was reloaded from " + c.source() + " since its last proof that verified";
+        return false;
+      case KeyManager::Reload::kNoRoom:
+        *why += "; its key is suspect but the host budget has no room now to reload it";
+        return false;
+    }
+  } catch (const std::exception& e) {
+    *why += std::string("; its key is suspect but reloading it failed: ") + e.what();
+  }
+  return false;
 }
 
 void Pipeline::fail(Job& job, std::exception_ptr e) {

@@ -2,7 +2,8 @@
 // backpressure), synthesis_concurrency synthesis threads (key lease + host reservation +
 // witness), and workers_per_device workers per device (device admission, prove, verify).
 // Synthesis of the next batch overlaps proving of the current one; a device fault is
-// retried once on another worker (another device when there is one).
+// retried once on another worker (another device when there is one); a proof failing
+// verification is proved once more, then (a key suspect) once more with its key reloaded.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -62,6 +64,10 @@ class Pipeline {
   std::uint64_t device_faults(int device) const { return dev_[device]->faults.load(); }
   std::uint64_t failed_verifications(int device) const { return dev_[device]->not_verified.load(); }
 
+  // A job's cancel flag was set: a batch proving it stops once every job in it is cancelled
+  // (one cancelled job does not stop the others: it ends cancelled when the batch is done).
+  void cancelled(const Job& job);
+
   // The final state, code and message for an exception a stage caught.
   static void classify(std::exception_ptr e, const Job& job, JobState* state, ErrorCode* code, std::string* msg);
 
@@ -89,12 +95,34 @@ class Pipeline {
     Reservation scratch, pinned;
   };
   DeviceAdmission admit(std::span<const JobPtr> jobs, int device, std::uint64_t scratch_bytes,
-                        std::uint64_t pinned_bytes);
+                        std::uint64_t pinned_bytes, const std::atomic<bool>* cancel);
+  // The cancel flag of a running batch (what its proofs' timings check): set once every job in
+  // it is cancelled. Its jobs are registered (for cancelled()) while the scope lives.
+  struct BatchCancel {
+    std::atomic<bool> all{false};
+    std::size_t live = 0;  // jobs not cancelled (guarded by batches_m_)
+  };
+  class BatchScope {
+   public:
+    BatchScope(Pipeline& p, const std::vector<JobPtr>& jobs);
+    ~BatchScope();
+    BatchScope(const BatchScope&) = delete;
+    BatchScope& operator=(const BatchScope&) = delete;
+    const std::atomic<bool>* cancel() const { return &state_->all; }
+
+   private:
+    Pipeline& p_;
+    const std::vector<JobPtr>& jobs_;
+    std::shared_ptr<BatchCancel> state_;
+  };
   void run_on_device(const JobPtr& job, int device, int worker);
   void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
   void retry_or_fail(const JobPtr& job, int device, int worker, int attempt, const std::string& why, ErrorCode code);
   void rejected(const JobPtr& job, int device, int worker, int attempt, const ProofRejected& e);
+  // The job's proofs failed verification twice: reloads its key (KeyManager::reload_suspect);
+  // true when the job is to be proved again with the fresh key, else adds to *why what was found.
+  bool reload_suspect_key(Job& job, std::string* why);
   int choose_device(const Circuit& c, const std::vector<int>& with_room, int exclude) const;
   void fail(Job& job, std::exception_ptr e);
 
@@ -114,6 +142,12 @@ class Pipeline {
     std::atomic<std::uint64_t> proofs{0}, faults{0}, not_verified{0};
   };
   std::vector<std::unique_ptr<DeviceCounters>> dev_;
+  struct InBatch {
+    std::shared_ptr<BatchCancel> batch;
+    bool counted = false;  // its cancel already taken off batch->live
+  };
+  std::mutex batches_m_;
+  std::map<const Job*, InBatch> in_batch_;  // the jobs of running batches
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

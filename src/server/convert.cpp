@@ -44,7 +44,24 @@ std::optional<engine::Priority> from_pb(pb::Priority p, bool* ok) {
   return static_cast<engine::Priority>(v - 1);
 }
 
-engine::ProofRequest from_pb(const pb::ProofRequest& r) {
+namespace {
+// engine::ProofRequest keeps bytes in vectors (cuzk-prover moves a file's in), protobuf in
+// strings: a copy, after which the string's buffer is freed at once.
+std::vector<std::uint8_t> take_bytes(std::string* s) {
+  std::vector<std::uint8_t> v(s->begin(), s->end());
+  std::string().swap(*s);
+  return v;
+}
+}  // namespace
+
+std::uint64_t payload_bytes(const pb::ProofRequest& r) {
+  std::uint64_t n = r.wtns().size() + r.porep().c1().size();
+  for (const auto& v : r.post().vanilla_proofs()) n += v.size();
+  for (const auto& p : r.snap().partition_proofs()) n += p.size();
+  return n;
+}
+
+engine::ProofRequest from_pb(pb::ProofRequest&& r) {
   engine::ProofRequest e;
   e.request_id = r.request_id();
   const auto kind = from_pb(r.kind());
@@ -54,36 +71,36 @@ engine::ProofRequest from_pb(const pb::ProofRequest& r) {
   e.priority = from_pb(r.priority(), &ok);
   if (!ok) throw std::invalid_argument("request.priority: unknown value " + std::to_string(r.priority()));
   e.circuit_id = r.circuit_id();
-  e.wtns.assign(r.wtns().begin(), r.wtns().end());
+  e.wtns = take_bytes(r.mutable_wtns());
   if (r.has_native_seed()) e.native_seed = r.native_seed();
   if (r.has_post()) {
-    const pb::PostRequest& p = r.post();
+    pb::PostRequest& p = *r.mutable_post();
     engine::PostRequest ep;
     ep.registered_proof = p.registered_proof();
     ep.randomness.assign(p.randomness().begin(), p.randomness().end());
     ep.prover_id.assign(p.prover_id().begin(), p.prover_id().end());
     ep.partition_index = p.partition_index();
     ep.sector_ids.assign(p.sector_ids().begin(), p.sector_ids().end());
-    for (const auto& v : p.vanilla_proofs()) ep.vanilla_proofs.emplace_back(v.begin(), v.end());
+    for (auto& v : *p.mutable_vanilla_proofs()) ep.vanilla_proofs.push_back(take_bytes(&v));
     e.post = std::move(ep);
   }
   if (r.has_porep()) {
-    const pb::PorepRequest& p = r.porep();
+    pb::PorepRequest& p = *r.mutable_porep();
     engine::PorepRequest ep;
-    ep.c1.assign(p.c1().begin(), p.c1().end());
+    ep.c1 = take_bytes(p.mutable_c1());
     if (p.has_registered_proof()) ep.registered_proof = p.registered_proof();
     ep.prover_id.assign(p.prover_id().begin(), p.prover_id().end());
     if (p.has_sector_number()) ep.sector_number = p.sector_number();
     e.porep = std::move(ep);
   }
   if (r.has_snap()) {
-    const pb::SnapRequest& p = r.snap();
+    pb::SnapRequest& p = *r.mutable_snap();
     engine::SnapRequest es;
     es.registered_proof = p.registered_proof();
     es.comm_r_old.assign(p.comm_r_old().begin(), p.comm_r_old().end());
     es.comm_r_new.assign(p.comm_r_new().begin(), p.comm_r_new().end());
     es.comm_d_new.assign(p.comm_d_new().begin(), p.comm_d_new().end());
-    for (const auto& v : p.partition_proofs()) es.partition_proofs.emplace_back(v.begin(), v.end());
+    for (auto& v : *p.mutable_partition_proofs()) es.partition_proofs.push_back(take_bytes(&v));
     e.snap = std::move(es);
   }
   return e;

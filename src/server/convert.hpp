@@ -25,8 +25,12 @@ std::optional<engine::ProofKind> from_pb(pb::ProofKind k);
 // PRIORITY_UNSPECIFIED -> nullopt (the kind's default); `ok` false for out-of-range values.
 std::optional<engine::Priority> from_pb(pb::Priority p, bool* ok);
 
-// Throws std::invalid_argument naming the bad field (unknown kind or priority value).
-engine::ProofRequest from_pb(const pb::ProofRequest& r);
+// Throws std::invalid_argument naming the bad field (unknown kind or priority value). The bulk
+// bytes (.wtns, C1, vanilla and partition proofs) leave `r`: each field's buffer is freed as soon
+// as it is copied, so the two copies of a field coexist only while it is copied.
+engine::ProofRequest from_pb(pb::ProofRequest&& r);
+// Those bulk bytes' total.
+std::uint64_t payload_bytes(const pb::ProofRequest& r);
 void to_pb(const engine::ProofResult& r, pb::ProofResult* out);
 void to_pb(const engine::KeyStatus& k, pb::KeyStatus* out);
 void to_pb(const engine::StatusSnapshot& s, pb::GetStatusResponse* out);

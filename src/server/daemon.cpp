@@ -4,6 +4,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -41,6 +42,15 @@ void clear_stale_socket(const std::string& path) {
   std::filesystem::remove(path, ec);
 }
 
+// The largest message the daemon accepts: the largest request its circuits take (a .wtns of
+// the largest .zkey circuit, a Filecoin request) and gRPC's default 4 MiB beside it for the
+// rest. A larger message is refused by gRPC before it reaches a handler (RESOURCE_EXHAUSTED
+// naming both sizes).
+int max_message_bytes(const engine::Engine& e) {
+  constexpr std::uint64_t kEnvelope = 4ull << 20;
+  return static_cast<int>(std::min<std::uint64_t>(e.max_request_bytes() + kEnvelope, INT_MAX));
+}
+
 }  // namespace
 
 struct Daemon::Impl {
@@ -67,7 +77,7 @@ Daemon::Daemon(DaemonConfig config) : impl_(std::make_unique<Impl>()) {
   grpc::ResourceQuota quota("cuzk-daemon");
   quota.SetMaxThreads(sc.rpc_threads);
   builder.SetResourceQuota(quota);
-  builder.SetMaxReceiveMessageSize(INT_MAX);
+  builder.SetMaxReceiveMessageSize(max_message_bytes(*d.engine));
   builder.SetMaxSendMessageSize(INT_MAX);
   // One owner per port: without SO_REUSEPORT a second daemon on a port in use fails to start
   // instead of taking half of the first one's connections.

@@ -13,9 +13,8 @@ namespace cuzk::server {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::chrono::milliseconds kSlice{100};
 
-bool is_unix_peer(const grpc::ServerContext* ctx) { return ctx->peer().starts_with("unix:"); }
+bool is_unix_peer(const grpc::ServerContextBase* ctx) { return ctx->peer().starts_with("unix:"); }
 
 bool constant_time_equal(std::string_view a, std::string_view b) {
   unsigned char diff = a.size() == b.size() ? 0 : 1;
@@ -26,9 +25,18 @@ bool constant_time_equal(std::string_view a, std::string_view b) {
 }  // namespace
 
 ProvingService::ProvingService(engine::Engine& engine, ServiceOptions options, RpcMetrics& metrics)
-    : engine_(engine), options_(std::move(options)), metrics_(metrics), vks_(engine) {}
+    : engine_(engine),
+      options_(std::move(options)),
+      metrics_(metrics),
+      vks_(engine),
+      waits_(engine, metrics, options_.max_await_ms) {}
 
-grpc::Status ProvingService::check_auth(const grpc::ServerContext* ctx) const {
+void ProvingService::begin_shutdown() {
+  stopping_.store(true);
+  waits_.finish_all();
+}
+
+grpc::Status ProvingService::check_auth(const grpc::ServerContextBase* ctx) const {
   if (options_.auth_token.empty()) return grpc::Status::OK;
   if (is_unix_peer(ctx) && !options_.auth_unix) return grpc::Status::OK;
   const auto& md = ctx->client_metadata();
@@ -42,55 +50,48 @@ grpc::Status ProvingService::check_auth(const grpc::ServerContext* ctx) const {
 }
 
 template <class Fn>
+grpc::Status ProvingService::admit_and_run(const grpc::ServerContextBase* ctx, Fn&& fn) {
+  grpc::Status st = check_auth(ctx);
+  if (st.ok() && stopping_.load()) st = {grpc::StatusCode::UNAVAILABLE, "the daemon is shutting down"};
+  if (!st.ok()) return st;
+  try {
+    return fn();
+  } catch (const std::invalid_argument& e) {
+    return {grpc::StatusCode::INVALID_ARGUMENT, e.what()};
+  } catch (const std::exception& e) {
+    return {grpc::StatusCode::INTERNAL, std::string("internal error: ") + e.what()};
+  }
+}
+
+template <class Fn>
 grpc::Status ProvingService::handle(const char* method, grpc::ServerContext* ctx, Fn&& fn) {
   const auto t0 = Clock::now();
   metrics_.begin();
-  grpc::Status st = check_auth(ctx);
-  if (st.ok() && stopping_.load()) st = {grpc::StatusCode::UNAVAILABLE, "the daemon is shutting down"};
-  if (st.ok()) {
-    try {
-      st = fn();
-    } catch (const std::invalid_argument& e) {
-      st = {grpc::StatusCode::INVALID_ARGUMENT, e.what()};
-    } catch (const std::exception& e) {
-      st = {grpc::StatusCode::INTERNAL, std::string("internal error: ") + e.what()};
-    }
-  }
+  const grpc::Status st = admit_and_run(ctx, std::forward<Fn>(fn));
   metrics_.end(method, st.error_code(), std::chrono::duration<double>(Clock::now() - t0).count());
   return st;
 }
 
-grpc::Status ProvingService::wait_for(grpc::ServerContext* ctx, const std::string& id, std::uint32_t timeout_ms,
-                                      v1::AwaitProofResponse* out) {
-  const engine::ProofResult now = engine_.peek(id);
-  // An accepted job never ends with kNotFound (its circuit was checked at submission), so
-  // kNotFound here means the id is unknown or its result has been dropped.
-  if (now.code == engine::ErrorCode::kNotFound)
-    return {grpc::StatusCode::NOT_FOUND, "unknown request_id " + engine::quote_id(id)};
-  auto until = Clock::now() + std::chrono::milliseconds(std::min(timeout_ms, options_.max_await_ms));
-  // The client's deadline (if any) bounds the wait too, leaving a little time to answer.
-  const auto client_left = ctx->deadline() - std::chrono::system_clock::now();
-  if (client_left < std::chrono::hours(24 * 365))
-    until = std::min(until, Clock::now() + std::chrono::duration_cast<Clock::duration>(client_left) -
-                                std::chrono::milliseconds(20));
-  std::optional<engine::ProofResult> r;
-  if (is_final(now.state)) r = now;
-  while (!r) {
-    const auto left = until - Clock::now();
-    if (left <= Clock::duration::zero() || ctx->IsCancelled() || stopping_.load()) break;
-    r = engine_.await(id, std::min(std::chrono::duration_cast<std::chrono::milliseconds>(left) + std::chrono::milliseconds(1), kSlice));
-  }
-  if (r && r->code == engine::ErrorCode::kNotFound)
-    return {grpc::StatusCode::NOT_FOUND, "request_id " + engine::quote_id(id) + " is no longer known (results are kept for a bounded number of jobs)"};
-  out->set_done(r.has_value());
-  to_pb(r ? *r : engine_.peek(id), out->mutable_result());
-  return grpc::Status::OK;
+engine::SubmitOutcome ProvingService::submit_request(v1::ProofRequest& r) {
+  engine::SubmitOutcome refused;
+  refused.code = engine::ErrorCode::kInvalidArgument;
+  if (r.kind() == v1::PROOF_KIND_GROTH16 && !r.wtns().empty())
+    if (const auto limit = engine_.max_request_bytes(r.circuit_id()); limit && r.wtns().size() > *limit) {
+      refused.error = *limit == 0 ? "circuit " + r.circuit_id() + " is native: send a native_seed, not a .wtns"
+                                  : "request.wtns has " + std::to_string(r.wtns().size()) + " bytes, more than circuit " +
+                                        r.circuit_id() + " takes (a .wtns of " + std::to_string(*limit) + " bytes)";
+      return refused;
+    }
+  return engine_.submit_received(payload_bytes(r), [&r] { return from_pb(std::move(r)); });
 }
 
+// The request messages gRPC hands the handlers are its own per-call objects, allocated non-const
+// and dropped after the call: submit_request empties their byte fields (the witness, the C1, the
+// vanilla proofs) as it copies them, so that the request is not held twice (hence the const_casts).
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                          v1::SubmitProofResponse* resp) {
   return handle("SubmitProof", ctx, [&] {
-    const engine::SubmitOutcome o = engine_.submit(from_pb(req->request()));
+    const engine::SubmitOutcome o = submit_request(*const_cast<v1::SubmitProofRequest*>(req)->mutable_request());
     if (o.code != engine::ErrorCode::kOk) return to_grpc_status(o.code, o.error);
     resp->set_request_id(o.request_id);
     resp->set_duplicate(o.duplicate);
@@ -98,20 +99,33 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext* ctx, const v1::Sub
   });
 }
 
-grpc::Status ProvingService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req,
-                                        v1::AwaitProofResponse* resp) {
-  return handle("AwaitProof", ctx, [&] {
+grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext* ctx, const v1::AwaitProofRequest* req,
+                                                     v1::AwaitProofResponse* resp) {
+  const auto t0 = Clock::now();
+  metrics_.begin();
+  bool wait = false;
+  const grpc::Status st = admit_and_run(ctx, [&] {
     if (req->request_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "request_id is empty");
-    return wait_for(ctx, req->request_id(), req->timeout_ms(), resp);
+    wait = true;
+    return grpc::Status::OK;
   });
+  if (!wait) return waits_.answer("AwaitProof", t0, ctx, st);
+  return waits_.wait("AwaitProof", t0, ctx, req->request_id(), req->timeout_ms(), resp);
 }
 
-grpc::Status ProvingService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::AwaitProofResponse* resp) {
-  return handle("Prove", ctx, [&] {
-    const engine::SubmitOutcome o = engine_.submit(from_pb(req->request()));
+grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* ctx, const v1::ProveRequest* req,
+                                                v1::AwaitProofResponse* resp) {
+  const auto t0 = Clock::now();
+  metrics_.begin();
+  std::string id;
+  const grpc::Status st = admit_and_run(ctx, [&] {
+    const engine::SubmitOutcome o = submit_request(*const_cast<v1::ProveRequest*>(req)->mutable_request());
     if (o.code != engine::ErrorCode::kOk) return to_grpc_status(o.code, o.error);
-    return wait_for(ctx, o.request_id, req->timeout_ms(), resp);
+    id = o.request_id;
+    return grpc::Status::OK;
   });
+  if (id.empty()) return waits_.answer("Prove", t0, ctx, st);
+  return waits_.wait("Prove", t0, ctx, id, req->timeout_ms(), resp);
 }
 
 grpc::Status ProvingService::CancelProof(grpc::ServerContext* ctx, const v1::CancelProofRequest* req,

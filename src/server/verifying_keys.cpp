@@ -1,5 +1,7 @@
 #include "verifying_keys.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -81,23 +83,45 @@ std::filesystem::path VerifyingKeys::zkey_of(const engine::CircuitSpec& c, std::
   return {};
 }
 
+std::optional<VerifyingKeys::Stamp> VerifyingKeys::stamp_of(const std::filesystem::path& file) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return std::nullopt;
+  Stamp s;
+  s.dev = static_cast<std::uint64_t>(st.st_dev);
+  s.ino = static_cast<std::uint64_t>(st.st_ino);
+  s.size = static_cast<std::uint64_t>(st.st_size);
+  s.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  return s;
+}
+
 engine::ErrorCode VerifyingKeys::get(const std::string& circuit_id, VerifyingKeyJson* out, std::string* error) {
+  Source src;
+  const engine::ErrorCode c = source_of(circuit_id, &src, error);
+  if (c != engine::ErrorCode::kOk) return c;
+  // Stamped before reading: a file that changes during the read is read again next time.
+  const std::optional<Stamp> stamp = stamp_of(src.file);
   {
     std::lock_guard lock(mu_);
-    if (const auto it = cache_.find(circuit_id); it != cache_.end()) {
-      *out = it->second;
+    if (const auto it = cache_.find(circuit_id);
+        it != cache_.end() && stamp && it->second.file == src.file && it->second.stamp == *stamp) {
+      *out = it->second.vk;
       return engine::ErrorCode::kOk;
     }
   }
   VerifyingKeyJson vk;
-  const engine::ErrorCode c = read(circuit_id, &vk, error);
-  if (c != engine::ErrorCode::kOk) return c;
+  try {
+    vk = read(circuit_id, src);
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return engine::ErrorCode::kInternal;
+  }
   std::lock_guard lock(mu_);
-  *out = cache_.emplace(circuit_id, std::move(vk)).first->second;
+  if (stamp) cache_[circuit_id] = Cached{vk, src.file, *stamp};
+  *out = std::move(vk);
   return engine::ErrorCode::kOk;
 }
 
-engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKeyJson* out, std::string* error) {
+engine::ErrorCode VerifyingKeys::source_of(const std::string& circuit_id, Source* out, std::string* error) {
   try {
     const auto& circuits = engine_.config().circuits;
     const auto it = std::find_if(circuits.begin(), circuits.end(), [&](const auto& c) { return c.id == circuit_id; });
@@ -110,21 +134,25 @@ engine::ErrorCode VerifyingKeys::read(const std::string& circuit_id, VerifyingKe
                    "parameter directory \"" + engine_.config().filecoin_parameter_dir + "\"";
         return engine::ErrorCode::kNotFound;
       }
-      *out = filecoin_vk_json(circuit_id, *params);
+      out->params = *params;
+      out->file = std::filesystem::path(*params).replace_extension(".vk");
       return engine::ErrorCode::kOk;
     }
     if (it == circuits.end()) {
       if (error) *error = "unknown circuit " + engine::quote_id(circuit_id);
       return engine::ErrorCode::kNotFound;
     }
-    const std::filesystem::path zkey = zkey_of(*it, error);
-    if (zkey.empty()) return engine::ErrorCode::kInternal;
-    *out = read_zkey_verifying_key(zkey);
-    return engine::ErrorCode::kOk;
+    out->file = zkey_of(*it, error);
+    return out->file.empty() ? engine::ErrorCode::kInternal : engine::ErrorCode::kOk;
   } catch (const std::exception& e) {
     if (error) *error = e.what();
     return engine::ErrorCode::kInternal;
   }
+}
+
+VerifyingKeyJson VerifyingKeys::read(const std::string& circuit_id, const Source& src) {
+  if (!src.params.empty()) return filecoin_vk_json(circuit_id, src.params);
+  return read_zkey_verifying_key(src.file);
 }
 
 }  // namespace cuzk::server

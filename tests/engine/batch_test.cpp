@@ -3,7 +3,8 @@
 // chunk, engine_cuda_test): every job gets its own verified proof and result; a job whose witness
 // does not satisfy the circuit fails alone inside its batch (after one more proof alone), as a
 // wrong proof is proved again alone; a device fault during a batch retries each of its jobs; a
-// job cancelled in a batch, before or while it proves, ends cancelled while the others succeed.
+// job cancelled in a batch, before or while it proves, ends cancelled while the others succeed
+// in it; a batch whose jobs are all cancelled stops.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -50,7 +51,8 @@ TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
     const auto r = e.await(ids[i], 60s);
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->batch_size, 3u) << ids[i];
-    EXPECT_EQ(r->attempts, kinds[i] == "good" ? 1 : 2) << ids[i];  // a failed proof is proved again
+    // A failed proof is proved again, then with its key reloaded (key_integrity_test).
+    EXPECT_EQ(r->attempts, kinds[i] == "good" ? 1 : 3) << ids[i];
     if (kinds[i] == "good") {
       ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
       EXPECT_TRUE(verifies(*r, fx.zkey)) << ids[i];
@@ -121,9 +123,9 @@ TEST(EngineBatch, CancelledJobEndsAloneAndTheOthersSucceed) {
 }
 
 // The cancel lands while the batch proves (its jobs are kProving together; on the cpu backend
-// the batch reaches the cancelled job's first phase after the first job's proof): the batch
-// ends, the other jobs are proved one by one, and the given-up batch is not their attempt.
-TEST(EngineBatch, CancelDuringTheBatchProvesTheOthersAlone) {
+// the batch is proving its first job): the batch goes on, its other jobs finish in it (one
+// attempt each, nothing proved twice), and the cancelled job ends cancelled once it is done.
+TEST(EngineBatch, CancelDuringTheBatchLetsTheOthersFinishInIt) {
   Engine e(batching({mul_chain("c", "bls12_381", 4000)}));
   const auto ids = submit_three(e, "c", "m-");
   wait_until_proving(e, ids[1]);
@@ -132,14 +134,32 @@ TEST(EngineBatch, CancelDuringTheBatchProvesTheOthersAlone) {
     const auto r = e.await(ids[i], 60s);
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->batch_size, 3u) << ids[i];
+    EXPECT_EQ(r->attempts, 1) << ids[i];  // the batch was every job's attempt, the cancelled one's too
     if (i == 1) {
       EXPECT_EQ(r->state, JobState::kCancelled);
+      EXPECT_NE(r->error.find("its batch"), std::string::npos) << r->error;
+      EXPECT_TRUE(r->proof_json.empty());
       continue;
     }
     ASSERT_EQ(r->state, JobState::kSucceeded) << r->error;
-    EXPECT_EQ(r->attempts, 1) << ids[i];
     EXPECT_TRUE(verifies(*r, cached_key(shared_cache_dir(), "mul-chain-bls12_381-constraints=4000-")));
   }
+  EXPECT_EQ(e.status().devices[0].proofs, 2u);
+  expect_only_keys_reserved(e);
+}
+
+// Every job of a running batch cancelled: the batch stops at its next phase boundary.
+TEST(EngineBatch, CancellingEveryJobOfABatchStopsIt) {
+  Engine e(batching({mul_chain("c", "bls12_381", 4000)}));
+  const auto ids = submit_three(e, "c", "a-");
+  wait_until_proving(e, ids[0]);
+  for (const auto& id : ids) ASSERT_EQ(e.cancel(id), ErrorCode::kOk);
+  for (const auto& id : ids) {
+    const auto r = e.await(id, 60s);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->state, JobState::kCancelled) << id;
+  }
+  EXPECT_EQ(e.status().devices[0].proofs, 0u);
   expect_only_keys_reserved(e);
 }
 

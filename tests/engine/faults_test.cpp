@@ -67,8 +67,8 @@ TEST(EngineFaults, FailuresBeyondTheRetryFailTheJobAndTheNextSucceeds) {
 }
 
 // Silent faults: a proof that comes back wrong without a CUDA error is caught by
-// verification and proved again; a native circuit's proof failing twice is the prover's
-// fault (kInternal), never the caller's.
+// verification and proved again (after a second failure with its key reloaded); a native
+// circuit's proof failing three times is the prover's fault (kInternal), never the caller's.
 TEST(EngineFaults, WrongProofProvedAgainOnAnotherDevice) {
   expect_retried_on_device_1({.device = 0, .wrong_proofs = 1});
 }
@@ -77,22 +77,22 @@ TEST(EngineFaults, NativeProofWrongTwiceIsInternalAndTheNextSucceeds) {
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 200)});
   cfg.workers_per_device = 2;
   cfg.fault.device = 0;
-  cfg.fault.wrong_proofs = 2;  // the first attempt and its retry
+  cfg.fault.wrong_proofs = 3;  // the first attempt, its retry and the one with the key reloaded
   Engine e(cfg);
   const ProofResult bad = e.prove(native_request("c", 1), 60s);
   EXPECT_EQ(bad.state, JobState::kFailed);
   EXPECT_EQ(bad.code, ErrorCode::kInternal);
-  EXPECT_EQ(bad.attempts, 2);
+  EXPECT_EQ(bad.attempts, 3);
   EXPECT_NE(bad.error.find("does not verify, though the engine synthesized its witness"), std::string::npos)
       << bad.error;
   EXPECT_TRUE(bad.proof_json.empty());
   const ProofResult good = e.prove(native_request("c", 2), 60s);
   ASSERT_EQ(good.state, JobState::kSucceeded) << good.error;
   EXPECT_EQ(good.attempts, 1);
-  EXPECT_EQ(e.status().devices[0].failed_verifications, 2u);  // an operator sees the faulty device
+  EXPECT_EQ(e.status().devices[0].failed_verifications, 3u);  // an operator sees the faulty device
   EXPECT_EQ(e.status().devices[0].device_faults, 0u);
   const std::string text = e.metrics_text();
-  EXPECT_NE(text.find("cuzk_device_failed_attempts_total{device=\"0\",reason=\"not_verified\"} 2\n"), std::string::npos)
+  EXPECT_NE(text.find("cuzk_device_failed_attempts_total{device=\"0\",reason=\"not_verified\"} 3\n"), std::string::npos)
       << text;
 }
 

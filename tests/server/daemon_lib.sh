@@ -19,6 +19,20 @@ expect_log() {  # expect_log <what> <regex>: the last command's output matches
 json_field() {  # json_field <file> <field>
   node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]])' "$1" "$2"
 }
+cpu_daemon_config() {  # cpu_daemon_config [WORKERS]: $WORK/daemon.toml, the CPU backend on $WORK/d.sock only
+  cat >"$WORK/daemon.toml" <<EOF
+[server]
+unix_socket = "$WORK/d.sock"
+tcp_listen = ""
+http_listen = ""
+
+[engine]
+backend = "cpu"
+devices = 1
+workers_per_device = ${1:-1}
+cache_dir = "$WORK/cache"
+EOF
+}
 start_daemon() {  # start_daemon <args...>: waits (bounded) until it serves
   rm -f "$WORK/ready.json"
   "$DAEMON" --ready-file "$WORK/ready.json" "$@" >"$WORK/daemon.log" 2>&1 &

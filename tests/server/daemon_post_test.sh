@@ -25,17 +25,8 @@ expect_rc "cuzk post setup: TEST keys of WinningPoSt and WindowPoSt 2 KiB" 0 \
   "$CUZK" post setup --proof StackedDrgWinning2KiBV1 --proof StackedDrgWindow2KiBV1 --dir "$KEYS" --seed 11
 
 # One small native circuit beside the PoSt circuits, so that stress mixes both.
-cat >"$WORK/daemon.toml" <<EOF
-[server]
-unix_socket = "$WORK/d.sock"
-tcp_listen = ""
-http_listen = ""
-
-[engine]
-backend = "cpu"
-devices = 1
-workers_per_device = 2
-cache_dir = "$WORK/cache"
+cpu_daemon_config 2
+cat >>"$WORK/daemon.toml" <<EOF
 
 [[circuit]]
 id = "mul-chain"

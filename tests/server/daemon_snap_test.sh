@@ -21,18 +21,7 @@ source "$(dirname "$0")/daemon_lib.sh"
 compgen -G "$KEYS/*.params" >/dev/null ||
   { echo "no .params in $KEYS: the keys come from filecoin_snap_cli (fixture snap_test_keys)"; exit 1; }
 
-cat >"$WORK/daemon.toml" <<EOF
-[server]
-unix_socket = "$WORK/d.sock"
-tcp_listen = ""
-http_listen = ""
-
-[engine]
-backend = "cpu"
-devices = 1
-workers_per_device = 1
-cache_dir = "$WORK/cache"
-EOF
+cpu_daemon_config
 start_daemon --config "$WORK/daemon.toml" --params-dir "$KEYS"
 grep -q 'Filecoin SnapDeals from .*snap-2kib (TEST key)' "$WORK/daemon.log" &&
   pass "the daemon serves snap-2kib and says it is a TEST key" ||

@@ -32,6 +32,8 @@ struct FaultInjection {                        // tests only
                                                // cudaHostUnregister waits for the device's other work)
   int wrong_proofs = 0;                        // after those, the next `wrong_proofs` proofs on this
                                                // device come back wrong (a silent fault: verification catches it)
+  int corrupt_keys = 0;                        // cpu: the first `corrupt_keys` key loads get two H points swapped in
+                                               // memory after parsing (a memory fault: the key file stays sound)
 };
 
 struct EngineConfig {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,11 +31,27 @@ class Engine {
   // queues nothing (kAlreadyExists if the same id comes with a different request).
   // Cheap checks (unknown circuit, wrong input form, witness length) fail here.
   SubmitOutcome submit(ProofRequest request);
+  // submit() of a request that the caller holds as `received_bytes` of another form (a gRPC
+  // message): its bytes are counted in the host budget before make() builds the request from
+  // them (both forms while it runs), then the request's own bytes until its synthesis.
+  // kResourceExhausted when the budget has no room for them now (nothing is made).
+  SubmitOutcome submit_received(std::uint64_t received_bytes, const std::function<ProofRequest()>& make);
+  // The largest request payload (.wtns, C1 output, vanilla or partition proofs) a served circuit
+  // takes, or the circuit's own (nullopt: unknown id; 0: it takes none, a native circuit).
+  std::uint64_t max_request_bytes() const;
+  std::optional<std::uint64_t> max_request_bytes(const std::string& circuit_id) const;
   // The result once final, or nullopt if still running when `timeout` passes.
   // Unknown ids give a result with code kNotFound.
   std::optional<ProofResult> await(const std::string& request_id, std::chrono::milliseconds timeout);
   // submit + await; a timeout gives code kDeadlineExceeded (the job keeps running).
   ProofResult prove(ProofRequest request, std::chrono::milliseconds timeout);
+  // Calls `on_final` once with the job's final result, without a waiting thread: at once (on
+  // this thread) when the job is already final or the id unknown (code kNotFound; returns 0),
+  // else from the engine thread that ends the job, which it must not block (it should only hand
+  // the result on, and not call back into the engine). Returns the handle unwatch() takes.
+  std::uint64_t watch(const std::string& request_id, std::function<void(const ProofResult&)> on_final);
+  // Drops a watch whose callback has not started; false when it has run or is running.
+  bool unwatch(const std::string& request_id, std::uint64_t handle);
   // The job's current state (final or not); code kNotFound for unknown ids.
   ProofResult peek(const std::string& request_id) const;
   // Queued: removed at once. Running: stops at its next phase boundary. Final: kFailedPrecondition.

@@ -168,10 +168,10 @@ nlohmann::json proof_to_json(const Proof<E>& p) {
               {"curve", std::string(E::kSnarkjsName)}};
 }
 
+// `file`: how messages name the file (its path where the caller has one).
 template <class E>
-Proof<E> proof_from_json(const nlohmann::json& j) {
+Proof<E> proof_from_json(const nlohmann::json& j, std::string_view file = "proof.json") {
   using namespace json_detail;
-  constexpr std::string_view file = "proof.json";
   check_tags<E>(j, file, /*curve_optional=*/true);
   Proof<E> p;
   p.a = parse_point<typename E::G1Curve>(member(j, "pi_a", file), file, "pi_a");
@@ -181,8 +181,8 @@ Proof<E> proof_from_json(const nlohmann::json& j) {
 }
 
 template <class E>
-Proof<E> parse_proof_json(std::string_view text) {
-  return proof_from_json<E>(json_detail::parse_text(text, "proof.json"));
+Proof<E> parse_proof_json(std::string_view text, std::string_view file = "proof.json") {
+  return proof_from_json<E>(json_detail::parse_text(text, file), file);
 }
 
 // ---- public.json: the values of wires 1..num_public (outputs first, then public inputs) ----
@@ -194,9 +194,8 @@ nlohmann::json public_to_json(std::span<const Fr> inputs) {
 }
 
 template <class Fr>
-std::vector<Fr> public_from_json(const nlohmann::json& j) {
+std::vector<Fr> public_from_json(const nlohmann::json& j, std::string_view file = "public.json") {
   using namespace json_detail;
-  constexpr std::string_view file = "public.json";
   if (!j.is_array()) fail(file, "(top level)", std::string("expected an array of decimal strings, got ") + j.type_name());
   std::vector<Fr> out;
   out.reserve(j.size());
@@ -210,8 +209,8 @@ std::vector<Fr> public_from_json(const nlohmann::json& j) {
 }
 
 template <class Fr>
-std::vector<Fr> parse_public_json(std::string_view text) {
-  return public_from_json<Fr>(json_detail::parse_text(text, "public.json"));
+std::vector<Fr> parse_public_json(std::string_view text, std::string_view file = "public.json") {
+  return public_from_json<Fr>(json_detail::parse_text(text, file), file);
 }
 
 // ---- verification_key.json ----
@@ -236,6 +235,8 @@ struct VkJsonReadOptions {
   // Recompute e(alpha, beta) and compare with vk_alphabeta_12 (the verifier ignores the field,
   // so a mismatch means a corrupt or hand-edited file). It must be well-formed either way.
   bool check_alphabeta = true;
+  // How messages name the file (its path where the caller has one).
+  std::string_view file = "verification_key.json";
 };
 
 // The JSON has no beta_g1 / delta_g1: they come back as the point at infinity.
@@ -244,7 +245,7 @@ VerifyingKey<E> vk_from_json(const nlohmann::json& j, const VkJsonReadOptions& o
   using namespace json_detail;
   using G1C = typename E::G1Curve;
   using G2C = typename E::G2Curve;
-  constexpr std::string_view file = "verification_key.json";
+  const std::string_view file = opt.file;
   check_tags<E>(j, file);
   VerifyingKey<E> vk;
   vk.beta_g1 = E::G1Affine::infinity();
@@ -274,7 +275,7 @@ VerifyingKey<E> vk_from_json(const nlohmann::json& j, const VkJsonReadOptions& o
 
 template <class E>
 VerifyingKey<E> parse_vk_json(std::string_view text, const VkJsonReadOptions& opt = {}) {
-  return vk_from_json<E>(json_detail::parse_text(text, "verification_key.json"), opt);
+  return vk_from_json<E>(json_detail::parse_text(text, opt.file), opt);
 }
 
 }  // namespace cuzk::groth16

@@ -98,6 +98,7 @@ void add_request_options(CLI::App* sub, cuzk::bench::RequestTemplate& r) {
 int main(int argc, char** argv) {
   using namespace cuzk::bench;
   CLI::App app{"cuzk-bench: client and load generator for cuzk-daemon"};
+  app.set_version_flag("--version", std::string("cuzk-bench ") + CUZK_VERSION);
   app.require_subcommand(1);
   Common common;
   if (const char* t = std::getenv("CUZK_TOKEN")) common.client.token = t;

@@ -51,6 +51,7 @@ void apply(const Overrides& o, cuzk::server::DaemonConfig& c) {
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-daemon: Groth16 proving daemon (gRPC + HTTP /metrics, /status)"};
+  app.set_version_flag("--version", std::string("cuzk-daemon ") + CUZK_VERSION);
   std::string config_path, log_level = "info", ready_file;
   bool print_default = false;
   Overrides o;

@@ -7,11 +7,13 @@
 namespace cuzk::cli {
 
 int run_export_vk(const ExportVkArgs& a) {
-  const io::BinFile zkey = io::BinFile::open(a.zkey, groth16::zkey_detail::kZkeyFile);
-  return with_engine(groth16::zkey_curve(zkey), [&]<class E>() {
-    const groth16::ProvingKey<E> pk = groth16::read_zkey<E>(zkey);
-    write_text_file(a.out, groth16::vk_to_json<E>(pk.vk).dump(1) + "\n");
-    return 0;
+  return reading_inputs({a.zkey}, [&] {
+    const io::BinFile zkey = io::BinFile::open(a.zkey, groth16::zkey_detail::kZkeyFile);
+    return with_engine(groth16::zkey_curve(zkey), [&]<class E>() {
+      const groth16::ProvingKey<E> pk = groth16::read_zkey<E>(zkey);
+      write_text_file(a.out, groth16::vk_to_json<E>(pk.vk).dump(1) + "\n");
+      return 0;
+    });
   });
 }
 

@@ -29,10 +29,13 @@ void write_text_file(const std::string& path, std::string_view text) {
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
-r1cs::Curve curve_from_name(std::string_view name) {
+r1cs::Curve curve_from_name(std::string_view name, const std::string& where) {
   if (name == "bn128" || name == "bn254" || name == "alt_bn128") return r1cs::Curve::bn254;
   if (name == "bls12381" || name == "bls12_381" || name == "bls12-381") return r1cs::Curve::bls12_381;
-  throw DecodeError("unknown curve \"" + std::string(name) + "\" (expected bn128 or bls12381)");
+  constexpr std::size_t kMax = 64;  // a file can hold a megabyte-long "curve"
+  std::string shown = "\"" + std::string(name.substr(0, kMax)) + "\"";
+  if (name.size() > kMax) shown += "... (" + std::to_string(name.size()) + " characters)";
+  throw DecodeError(where + ": unknown curve " + shown + " (expected bn128 or bls12381)");
 }
 
 }  // namespace cuzk::cli

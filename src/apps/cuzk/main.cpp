@@ -13,11 +13,15 @@
 #include "porep_cli.hpp"
 #include "post_cli.hpp"
 #include "snap_cli.hpp"
+#ifdef CUZK_CLI_DOCTOR
+#include "doctor_cli.hpp"
+#endif
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
   CLI::App app{
       "cuzk: Groth16 proving for BLS12-381 and BN254 (snarkjs/circom files), Filecoin PoSt, PoRep and SnapDeals"};
+  app.set_version_flag("--version", std::string("cuzk ") + CUZK_VERSION);
   app.require_subcommand(1);
 
   ProveArgs prove;
@@ -48,7 +52,7 @@ int main(int argc, char** argv) {
   evk->add_option("--zkey", exp.zkey, "proving key (.zkey)")->required()->check(CLI::ExistingFile);
   evk->add_option("--out", exp.out, "output verification_key.json")->capture_default_str();
 
-  // The one place the environment is read: the parameter directory's default.
+  // The one place the environment is read: the parameter directory's default (and doctor's token).
   const std::string env_name(cuzk::filecoin::kParameterCacheEnvVar);
   const std::string params_dir = cuzk::filecoin::parameter_cache_dir(std::getenv(env_name.c_str())).string();
   PostCli post;
@@ -57,6 +61,11 @@ int main(int argc, char** argv) {
   add_porep_commands(app, porep, params_dir);
   SnapCli snap;
   add_snap_commands(app, snap, params_dir);
+#ifdef CUZK_CLI_DOCTOR
+  DoctorCli doctor;
+  const char* env_token = std::getenv("CUZK_TOKEN");
+  add_doctor_command(app, doctor, params_dir, env_token ? env_token : "");
+#endif
 
   try {
     app.parse(argc, argv);
@@ -68,6 +77,9 @@ int main(int argc, char** argv) {
     if (const int rc = run_post_command(post); rc >= 0) return rc;
     if (const int rc = run_porep_command(porep); rc >= 0) return rc;
     if (const int rc = run_snap_command(snap); rc >= 0) return rc;
+#ifdef CUZK_CLI_DOCTOR
+    if (const int rc = run_doctor_command(doctor); rc >= 0) return rc;
+#endif
     if (p->parsed()) return run_prove(prove);
     if (v->parsed()) return run_verify(verify);
     if (s->parsed()) {

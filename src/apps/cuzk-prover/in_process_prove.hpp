@@ -1,0 +1,32 @@
+// One Groth16 proof of a snarkjs .zkey and a circom .wtns through the proving engine, in this
+// process: the daemon's prove path (key load, witness checks, the CUDA backend on a GPU or the CPU
+// backend, the proof verified before it is returned: the engine never hands out one that does
+// not verify).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cuzk/engine/types.hpp"
+
+namespace cuzk::prover {
+
+enum class Backend { kAuto, kCpu, kCuda };  // kAuto: CUDA when this build has it and a GPU it runs on
+
+// "auto", "cpu", "cuda"; throws std::invalid_argument naming `what` otherwise.
+Backend parse_backend(const std::string& text, const std::string& what);
+
+struct InProcessProof {
+  std::string proof_json;   // snarkjs proof.json (pi_a, pi_b, pi_c, protocol, curve)
+  std::string public_json;  // snarkjs public.json
+  std::string backend;      // "cuda" or "cpu": where it was proved
+  std::vector<engine::PhaseTiming> timings;
+  std::vector<std::string> notes;  // why the backend was chosen (no GPU, ...)
+  std::string warning;             // a GPU that was there but did not start: the CPU proved
+};
+
+// Throws std::runtime_error with the engine's reason when the inputs are refused or no proof
+// verifies (a witness that does not satisfy the circuit).
+InProcessProof prove_in_process(const std::string& zkey_path, std::vector<std::uint8_t> wtns, Backend backend);
+
+}  // namespace cuzk::prover
