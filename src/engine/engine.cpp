@@ -81,7 +81,7 @@ std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Pri
   for (unsigned char ch : circuit) mix(ch);
   mix(static_cast<std::uint64_t>(r.kind) << 8 | static_cast<std::uint64_t>(p));
   mix(r.native_seed ? *r.native_seed : ~0ull);
-  auto bytes = [&](const std::vector<std::uint8_t>& b) {
+  auto bytes = [&](const auto& b) {  // std::string or std::vector<std::uint8_t>
     mix(std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(b.data()), b.size())));
   };
   bytes(r.wtns);
@@ -344,8 +344,8 @@ struct Engine::Impl {
       c.check_request(req);
       check_fits(c);
       std::vector<std::shared_ptr<const PartitionInput>> parts = c.split(req);
-      if (req.porep) std::vector<std::uint8_t>().swap(req.porep->c1);  // decoded into the partitions
-      if (req.snap) std::vector<std::vector<std::uint8_t>>().swap(req.snap->partition_proofs);  // likewise
+      if (req.porep) std::string().swap(req.porep->c1);  // decoded into the partitions
+      if (req.snap) std::vector<std::string>().swap(req.snap->partition_proofs);  // likewise
       if (!parts.empty()) hold.release();  // the bytes are decoded into the partitions
       auto job = std::make_shared<Job>();
       job->circuit = &c;

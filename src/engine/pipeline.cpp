@@ -128,7 +128,7 @@ void Pipeline::synthesizer() {
           j->witness_res = p_.budget.reserve(PoolId::host(), witness_bytes(j->circuit->shape()), &j->cancel);
         }
         j->witness = j->circuit->synthesize(j->request, j->part.get(), t);
-        std::vector<std::uint8_t>().swap(j->request.wtns);  // parsed: the bytes are no longer needed
+        std::string().swap(j->request.wtns);  // parsed: the bytes are no longer needed
         pin_witness(*j);
         ready.jobs.push_back(j);
       } catch (...) {

@@ -46,7 +46,7 @@ std::optional<fc::RegisteredSealProof> named_proof(const PorepRequest& p) {
 
 fc::DecodedC1 decode(const PorepRequest& p) {
   try {
-    return fc::decode_c1(p.c1, fc::C1Format::kAuto, named_proof(p));
+    return fc::decode_c1(byte_span(p.c1), fc::C1Format::kAuto, named_proof(p));
   } catch (const DecodeError& e) {
     throw invalid(std::string("porep.c1 is refused: ") + e.what());
   }

@@ -83,7 +83,7 @@ class PostCircuit final : public FilecoinCircuit {
     in.proof = request_info(r).id;
     std::memcpy(in.randomness.data(), p.randomness.data(), 32);
     in.partition_index = p.partition_index;
-    for (const auto& v : p.vanilla_proofs) in.vanilla_proofs.emplace_back(v);
+    for (const auto& v : p.vanilla_proofs) in.vanilla_proofs.push_back(byte_span(v));
     if (!p.sector_ids.empty()) in.sector_ids = p.sector_ids;
     std::optional<fc::PostPartition> part;
     try {

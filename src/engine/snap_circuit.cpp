@@ -105,7 +105,7 @@ class SnapCircuit final : public FilecoinCircuit {
       try {
         auto part = std::make_shared<SnapPartition>();
         part->circuit = std::make_shared<const fc::EmptySectorUpdateCircuit>(
-            fc::snap_partition_circuit(params_, pub, k, s.partition_proofs[k]));
+            fc::snap_partition_circuit(params_, pub, k, byte_span(s.partition_proofs[k])));
         part->pub = pub;
         part->k = k;
         out[k] = std::move(part);

@@ -34,7 +34,7 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     if (r.native_seed) bad("circuit " + id + " takes a .wtns witness, not a native_seed");
     if (r.wtns.empty()) bad("circuit " + id + " needs a .wtns witness (request has none)");
     try {
-      const io::BinFile f = io::BinFile::parse(r.wtns, r1cs::kWtnsFormat);
+      const io::BinFile f = io::BinFile::parse(byte_span(r.wtns), r1cs::kWtnsFormat);
       const r1cs::WtnsFileHeader h = r1cs::read_wtns_header(f);
       r1cs::require_prime<Fr>("wtns", h.prime_le, h.n8);
       if (h.n_witness != this->shape_.num_vars)
@@ -56,7 +56,7 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     groth16::ScopedPhase p(t, "synthesis");
     auto out = std::make_unique<TypedWitness<E>>();
     try {
-      out->w = r1cs::read_wtns<Fr>(std::span<const std::uint8_t>(r.wtns));
+      out->w = r1cs::read_wtns<Fr>(byte_span(r.wtns));
     } catch (const DecodeError& e) {
       bad(std::string("malformed .wtns: ") + e.what());
     }

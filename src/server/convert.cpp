@@ -45,11 +45,11 @@ std::optional<engine::Priority> from_pb(pb::Priority p, bool* ok) {
 }
 
 namespace {
-// engine::ProofRequest keeps bytes in vectors (cuzk-prover moves a file's in), protobuf in
-// strings: a copy, after which the string's buffer is freed at once.
-std::vector<std::uint8_t> take_bytes(std::string* s) {
-  std::vector<std::uint8_t> v(s->begin(), s->end());
-  std::string().swap(*s);
+// engine::ProofRequest holds bytes in std::string, as protobuf does: the field's buffer moves over
+// (a swap: unlike a move, it leaves the field empty by contract) and nothing is copied.
+std::string take_bytes(std::string* s) {
+  std::string v;
+  v.swap(*s);
   return v;
 }
 }  // namespace

@@ -26,8 +26,8 @@ std::optional<engine::ProofKind> from_pb(pb::ProofKind k);
 std::optional<engine::Priority> from_pb(pb::Priority p, bool* ok);
 
 // Throws std::invalid_argument naming the bad field (unknown kind or priority value). The bulk
-// bytes (.wtns, C1, vanilla and partition proofs) leave `r`: each field's buffer is freed as soon
-// as it is copied, so the two copies of a field coexist only while it is copied.
+// bytes (.wtns, C1, vanilla and partition proofs) are moved out of `r`, not copied: each field's
+// buffer becomes the engine request's and the field is left empty, so no byte is ever held twice.
 engine::ProofRequest from_pb(pb::ProofRequest&& r);
 // Those bulk bytes' total.
 std::uint64_t payload_bytes(const pb::ProofRequest& r);

@@ -86,8 +86,9 @@ engine::SubmitOutcome ProvingService::submit_request(v1::ProofRequest& r) {
 }
 
 // The request messages gRPC hands the handlers are its own per-call objects, allocated non-const
-// and dropped after the call: submit_request empties their byte fields (the witness, the C1, the
-// vanilla proofs) as it copies them, so that the request is not held twice (hence the const_casts).
+// and dropped after the call: submit_request moves their byte fields (the witness, the C1, the
+// vanilla and partition proofs) into the engine's request, so that no request is held twice
+// (hence the const_casts).
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                          v1::SubmitProofResponse* resp) {
   return handle("SubmitProof", ctx, [&] {

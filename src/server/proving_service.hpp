@@ -60,7 +60,7 @@ class ProvingService final : public ProvingServiceBase {
   grpc::Status admit_and_run(const grpc::ServerContextBase* ctx, Fn&& fn);
   grpc::Status check_auth(const grpc::ServerContextBase* ctx) const;
   // A received request into the engine: a .wtns larger than its circuit takes is refused before
-  // it is copied; the request's bytes are counted in the host budget from here
+  // it is moved in; the request's bytes are counted in the host budget from here
   // (Engine::submit_received) and leave `r` (gRPC's request, ours until the call ends).
   engine::SubmitOutcome submit_request(v1::ProofRequest& r);
 

@@ -72,7 +72,7 @@ TEST(EngineBasic, BadInputsGetClearErrorsAndChangeNothing) {
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   const CircuitSpec spec = fx.circuit("z");
   Engine e(small_config({spec, mul_chain("n", "bn254", 100)}));
-  auto zreq = [](std::vector<std::uint8_t> w) {
+  auto zreq = [](std::string w) {
     ProofRequest r;
     r.circuit_id = "z";
     r.wtns = std::move(w);

@@ -94,7 +94,7 @@ TEST(EngineKeyIntegrity, NativeKeyCorruptedInMemoryIsReloadedAndTheJobSucceeds) 
 
 ProofRequest wtns_request(const std::string& id, std::uint64_t seed, const std::string& kind) {
   ProofRequest r;
-  r.circuit_id = "z";
+  r.circuit_id = std::string("z");  // not the literal: GCC 12 misreads that assignment here (-Wrestrict)
   r.request_id = id;
   r.wtns = make_wtns("bn254", 64, seed, kind);
   return r;

@@ -63,7 +63,7 @@ PostCase post_request(fc::RegisteredPoStProof proof, std::vector<std::uint64_t> 
   p.partition_index = partition;
   p.sector_ids = sectors;
   for (const auto& s : fc::generate_post_vanilla_proofs(proof, r, sectors, partition, seed)) {
-    p.vanilla_proofs.push_back(s.vanilla_proof);
+    p.vanilla_proofs.emplace_back(s.vanilla_proof.begin(), s.vanilla_proof.end());
     c.sectors.push_back({s.sector_id, s.comm_r});
   }
   c.request.post = std::move(p);

@@ -76,7 +76,8 @@ SnapCase snap_case(std::uint64_t seed) {
   s.comm_r_old = bytes_of(c.update.pub.comm_r_old);
   s.comm_r_new = bytes_of(c.update.pub.comm_r_new);
   s.comm_d_new = bytes_of(c.update.pub.comm_d_new);
-  s.partition_proofs.push_back(fc::encode_snap_partition_proof(fc::make_snap_partition_proof(c.update, 0)));
+  const std::vector<std::uint8_t> proof = fc::encode_snap_partition_proof(fc::make_snap_partition_proof(c.update, 0));
+  s.partition_proofs.emplace_back(proof.begin(), proof.end());
   c.request.snap = std::move(s);
   return c;
 }
@@ -122,7 +123,7 @@ TEST(EngineSnap, RefusalsAtSubmit) {
   EXPECT_HAS(refusal(e, changed([](SnapRequest& s) { s.partition_proofs[0][0] ^= 1; }), bad),
              "snap.partition_proofs[0] is refused: SnapDeals partition 0");
   // The top byte of comm_c made 0xff: not a field element, named with its offset.
-  EXPECT_HAS(refusal(e, changed([](SnapRequest& s) { s.partition_proofs[0][31] = 0xff; }), bad),
+  EXPECT_HAS(refusal(e, changed([](SnapRequest& s) { s.partition_proofs[0][31] = '\xff'; }), bad),
              "comm_c is not a canonical field element");
   // Another update's comm_r_new: its challenges are not the proof's.
   const SnapCase other = snap_case(6);

@@ -125,15 +125,16 @@ ZkeyFixture make_zkey_fixture(const fs::path& dir, const std::string& curve, std
   });
 }
 
-std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
-                                    const std::string& kind) {
+std::string make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
+                      const std::string& kind) {
   return on_curve(curve, [&]<class E>() {
     using Fr = typename E::Fr;
     std::vector<Fr> w = cs::witness<Fr>(gadgets::circuits::MulChain<Fr>{constraints, seed}).full();
     if (kind == "unsatisfied") w[w.size() / 2] += Fr::one();
     if (kind == "short") w.pop_back();
     if (kind == "bad_one") w[0] = Fr::from_u64(2);
-    return r1cs::write_wtns<Fr>(w);
+    const std::vector<std::uint8_t> bytes = r1cs::write_wtns<Fr>(w);
+    return std::string(bytes.begin(), bytes.end());
   });
 }
 

@@ -62,9 +62,10 @@ struct ZkeyFixture {
   }
 };
 ZkeyFixture make_zkey_fixture(const std::filesystem::path& dir, const std::string& curve, std::uint64_t constraints);
-// kind: "good", "unsatisfied" (one wire changed), "short" (one value missing), "bad_one" (w[0] = 2).
-std::vector<std::uint8_t> make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
-                                    const std::string& kind = "good");
+// The .wtns bytes, as ProofRequest::wtns holds them. kind: "good", "unsatisfied" (one wire changed),
+// "short" (one value missing), "bad_one" (w[0] = 2).
+std::string make_wtns(const std::string& curve, std::uint64_t constraints, std::uint64_t seed,
+                      const std::string& kind = "good");
 
 double timing(const ProofResult& r, const std::string& phase);  // -1 when absent
 // Polls until the job is proving on a device (or final; at most 60 s).

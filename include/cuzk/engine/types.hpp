@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,13 @@ enum class ErrorCode : std::uint8_t {
 };
 std::string_view to_string(ErrorCode c);
 
+// A request's bulk bytes (.wtns, C1 output, vanilla and partition proofs) are held in std::string,
+// the type protobuf gives its `bytes` fields, so that a received message's buffer moves into the
+// engine instead of being copied (src/server/convert.hpp). Their bytes, for the parsers:
+inline std::span<const std::uint8_t> byte_span(const std::string& s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
 // A Filecoin PoSt SNARK as a node asks for it: WinningPoSt, or one WindowPoSt partition. The
 // engine derives the challenges and public inputs itself and checks every vanilla proof before
 // any proving (src/engine/post_circuit.hpp).
@@ -54,7 +62,7 @@ struct PostRequest {
   std::vector<std::uint8_t> prover_id;   // 32 bytes or empty; not part of the SNARK
   std::uint64_t partition_index = 0;     // WindowPoSt: the partition of the deadline's sector list
   std::vector<std::uint64_t> sector_ids; // the partition's sectors in order, or empty (then taken from the proofs)
-  std::vector<std::vector<std::uint8_t>> vanilla_proofs;  // bincode FallbackPoStSectorProof, one per sector
+  std::vector<std::string> vanilla_proofs;  // bincode FallbackPoStSectorProof, one per sector (bytes)
 };
 
 // A Filecoin PoRep C2 as a node asks for it: the sector's C1 output. The engine decodes and checks
@@ -63,7 +71,7 @@ struct PostRequest {
 // status), and returns the partitions' 192-byte proofs concatenated in order, each verified with
 // the parameter directory's .vk (src/engine/porep_circuit.hpp).
 struct PorepRequest {
-  std::vector<std::uint8_t> c1;                   // filecoin-ffi's SealCommitPhase1Output JSON, Curio's
+  std::string c1;                                 // filecoin-ffi's SealCommitPhase1Output JSON, Curio's
                                                   // envelope of it, or supraseal's bincode
   std::optional<std::uint32_t> registered_proof;  // abi.RegisteredSealProof; needed for bincode (which does
                                                   // not name it), else checked against the C1's
@@ -79,7 +87,7 @@ struct PorepRequest {
 struct SnapRequest {
   std::uint32_t registered_proof = 0;  // abi.RegisteredUpdateProof: 0-4 = 2KiB, 8MiB, 512MiB, 32GiB, 64GiB
   std::vector<std::uint8_t> comm_r_old, comm_r_new, comm_d_new;  // 32 bytes each, canonical field elements
-  std::vector<std::vector<std::uint8_t>> partition_proofs;       // bincode PartitionProof, one per partition
+  std::vector<std::string> partition_proofs;                     // bincode PartitionProof, one per partition (bytes)
 };
 
 struct ProofRequest {
@@ -87,7 +95,7 @@ struct ProofRequest {
   ProofKind kind = ProofKind::kGroth16;
   std::optional<Priority> priority;     // default_priority(kind) when absent
   std::string circuit_id;               // registered circuit; Filecoin kinds: empty = the kind's configured circuit
-  std::vector<std::uint8_t> wtns;       // circom .wtns bytes, for circuits that take a witness
+  std::string wtns;                     // circom .wtns bytes, for circuits that take a witness
   std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
   std::optional<PostRequest> post;      // kinds winning_post / window_post
   std::optional<PorepRequest> porep;    // kind porep

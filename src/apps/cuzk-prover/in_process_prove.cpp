@@ -62,7 +62,7 @@ Backend parse_backend(const std::string& text, const std::string& what) {
   throw std::invalid_argument(what + "=\"" + text + "\": expected auto, cpu or cuda");
 }
 
-InProcessProof prove_in_process(const std::string& zkey_path, std::vector<std::uint8_t> wtns, Backend backend) {
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, Backend backend) {
   InProcessProof out;
   std::string name = backend == Backend::kCpu ? "cpu" : backend == Backend::kCuda ? "cuda" : auto_backend(out.notes);
   std::unique_ptr<engine::Engine> e;

@@ -25,8 +25,9 @@ struct InProcessProof {
   std::string warning;             // a GPU that was there but did not start: the CPU proved
 };
 
-// Throws std::runtime_error with the engine's reason when the inputs are refused or no proof
-// verifies (a witness that does not satisfy the circuit).
-InProcessProof prove_in_process(const std::string& zkey_path, std::vector<std::uint8_t> wtns, Backend backend);
+// `wtns`: the .wtns file's bytes, moved into the engine's request. Throws std::runtime_error with
+// the engine's reason when the inputs are refused or no proof verifies (a witness that does not
+// satisfy the circuit).
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, Backend backend);
 
 }  // namespace cuzk::prover

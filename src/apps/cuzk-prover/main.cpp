@@ -35,7 +35,7 @@ std::ifstream open_input(const std::string& path, const char* what) {
   return in;
 }
 
-std::vector<std::uint8_t> read_file(const std::string& path, const char* what) {
+std::string read_file(const std::string& path, const char* what) {
   std::ifstream in = open_input(path, what);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
