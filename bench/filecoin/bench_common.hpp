@@ -3,10 +3,15 @@
 // values; C left out: the bellperson H takes a and b only).
 #pragma once
 
+#include <tbb/global_control.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -19,6 +24,25 @@ namespace cuzk::bench {
 
 inline double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A Filecoin benchmark's main: CUZK_BENCH_THREADS bounds oneTBB's threads; `body` returns false
+// for a mode it does not know (the usage on stderr, exit 2); an exception is printed (exit 1).
+template <class Body>
+int bench_main(const char* usage, Body&& body) {
+  std::optional<tbb::global_control> threads;
+  if (const char* t = std::getenv("CUZK_BENCH_THREADS"))
+    threads.emplace(tbb::global_control::max_allowed_parallelism, std::atoi(t));
+  try {
+    if (!body()) {
+      std::fprintf(stderr, "usage: %s\n", usage);
+      return 2;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
 }
 
 // A sector size written "2KiB", "8MiB", "32GiB" (or a byte count) in bytes. Throws

@@ -175,23 +175,14 @@ void run_synth(fc::RegisteredSealProof proof, const Args& a) {
 
 int main(int argc, char** argv) {
   using namespace cuzk;
-  std::optional<tbb::global_control> threads;
-  if (const char* t = std::getenv("CUZK_BENCH_THREADS"))
-    threads.emplace(tbb::global_control::max_allowed_parallelism, std::atoi(t));
-  try {
+  return bench::bench_main("porep_bench synth|gpu [sector size, default 32GiB] [reps] [--all] [--no-record]", [&] {
     const bench::Args a = bench::parse_args(argc, argv);
     const filecoin::RegisteredSealProof proof = bench::porep_proof_of_size(a.size);
     if (a.mode == "synth") bench::run_synth(proof, a);
 #ifdef CUZK_POREP_BENCH_GPU
     else if (a.mode == "gpu") bench::run_porep_gpu_bench(proof, a.reps.value_or(2));
 #endif
-    else {
-      std::fprintf(stderr, "usage: porep_bench synth|gpu [sector size, default 32GiB] [reps] [--all] [--no-record]\n");
-      return 2;
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    else return false;
+    return true;
+  });
 }

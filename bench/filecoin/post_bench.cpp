@@ -57,26 +57,17 @@ void run_synth(fc::RegisteredPoStProof proof, const std::filesystem::path& data,
 
 int main(int argc, char** argv) {
   using namespace cuzk;
-  const std::string mode = argc > 1 ? argv[1] : "synth";
-  const auto proof = filecoin::post_proof_from_id_or_throw(argc > 2 ? std::atoi(argv[2]) : 8);
-  const int reps = argc > 3 ? std::atoi(argv[3]) : 3;
-  const char* data_env = std::getenv("CUZK_FILECOIN_DATA");
-  const std::filesystem::path data = data_env ? data_env : CUZK_FILECOIN_DATA_DEFAULT;
-  std::optional<tbb::global_control> threads;
-  if (const char* t = std::getenv("CUZK_BENCH_THREADS"))
-    threads.emplace(tbb::global_control::max_allowed_parallelism, std::atoi(t));
-  try {
+  return bench::bench_main("post_bench synth|gpu [registered-post-proof-id] [reps]", [&] {
+    const std::string mode = argc > 1 ? argv[1] : "synth";
+    const auto proof = filecoin::post_proof_from_id_or_throw(argc > 2 ? std::atoi(argv[2]) : 8);
+    const int reps = argc > 3 ? std::atoi(argv[3]) : 3;
+    const char* data_env = std::getenv("CUZK_FILECOIN_DATA");
+    const std::filesystem::path data = data_env ? data_env : CUZK_FILECOIN_DATA_DEFAULT;
     if (mode == "synth") bench::run_synth(proof, data, reps);
 #ifdef CUZK_POST_BENCH_GPU
     else if (mode == "gpu") bench::run_post_gpu_bench(proof, data, reps);
 #endif
-    else {
-      std::fprintf(stderr, "usage: post_bench synth|gpu [registered-post-proof-id] [reps]\n");
-      return 2;
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    else return false;
+    return true;
+  });
 }

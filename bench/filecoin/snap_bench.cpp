@@ -110,23 +110,14 @@ void run_synth(fc::RegisteredUpdateProof proof, const Args& a) {
 
 int main(int argc, char** argv) {
   using namespace cuzk;
-  std::optional<tbb::global_control> threads;
-  if (const char* t = std::getenv("CUZK_BENCH_THREADS"))
-    threads.emplace(tbb::global_control::max_allowed_parallelism, std::atoi(t));
-  try {
+  return bench::bench_main("snap_bench synth|gpu [sector size, default 32GiB] [reps] [--all]", [&] {
     const bench::Args a = bench::parse_args(argc, argv);
     const filecoin::RegisteredUpdateProof proof = bench::update_proof_of_size(a.size);
     if (a.mode == "synth") bench::run_synth(proof, a);
 #ifdef CUZK_SNAP_BENCH_GPU
     else if (a.mode == "gpu") bench::run_snap_gpu_bench(proof, a.reps.value_or(2));
 #endif
-    else {
-      std::fprintf(stderr, "usage: snap_bench synth|gpu [sector size, default 32GiB] [reps] [--all]\n");
-      return 2;
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    else return false;
+    return true;
+  });
 }
