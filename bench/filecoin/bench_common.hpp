@@ -45,6 +45,12 @@ int bench_main(const char* usage, Body&& body) {
   return 0;
 }
 
+// The threads oneTBB may use (CUZK_BENCH_THREADS's bound when set: the arena's own
+// max_concurrency does not see a global_control).
+inline int bench_threads() {
+  return static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+}
+
 // A sector size written "2KiB", "8MiB", "32GiB" (or a byte count) in bytes. Throws
 // std::invalid_argument for another unit.
 inline std::uint64_t sector_size_bytes(std::string_view size) {

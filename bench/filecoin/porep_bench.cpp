@@ -100,7 +100,7 @@ void run_synth(fc::RegisteredSealProof proof, const Args& a) {
   const auto& info = fc::seal_proof_info(proof);
   const int reps = a.reps.value_or(3);
   std::printf("%s (SYNTHETIC sparse C1: an all-zero sector, challenged nodes only), %d threads\n",
-              std::string(info.name).c_str(), tbb::this_task_arena::max_concurrency());
+              std::string(info.name).c_str(), bench_threads());
   const PorepInput in = porep_input(proof);
   std::printf("  C1 generated in %.0f ms; filecoin-ffi JSON %.1f MiB encoded in %.0f ms\n", in.generate_ms,
               in.json.size() / kMiB, in.encode_ms);

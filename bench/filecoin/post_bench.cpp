@@ -31,7 +31,7 @@ void run_synth(fc::RegisteredPoStProof proof, const std::filesystem::path& data,
   const auto& info = fc::post_proof_info(proof);
   const PostInput in = post_input(proof, data, 1);
   std::printf("%s: %s, %d threads\n", std::string(info.name).c_str(), in.source.c_str(),
-              tbb::this_task_arena::max_concurrency());
+              bench_threads());
   double check = 1e30, synth = 1e30;
   std::size_t vars = 0;
   for (int r = 0; r < reps; ++r) {

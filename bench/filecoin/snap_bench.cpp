@@ -55,7 +55,7 @@ void run_synth(fc::RegisteredUpdateProof proof, const Args& a) {
   const fc::UpdateProofInfo& info = fc::update_proof_info(proof);
   const int reps = a.reps.value_or(3);
   std::printf("%s (SYNTHETIC sparse update: 4,096 nodes carry data), %d threads\n", std::string(info.name).c_str(),
-              tbb::this_task_arena::max_concurrency());
+              bench_threads());
   const SnapInput in = snap_input(proof);
   std::size_t bytes = 0;
   for (const auto& p : in.partitions) bytes += p.size();
