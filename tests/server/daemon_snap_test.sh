@@ -67,8 +67,10 @@ expect_log "OK" '^OK: .*\(1 partition\)'
 # ---- refusals at submit (nothing proved) ----
 BAD="$WORK/bad"
 cp -r "$GEN" "$BAD"
-size=$(stat -c %s "$BAD/partition-0.vproof")
-printf '\x01' | dd of="$BAD/partition-0.vproof" bs=1 seek=$((size / 2)) conv=notrunc status=none
+off=$(($(stat -c %s "$BAD/partition-0.vproof") / 2))
+old=$(od -An -tu1 -j "$off" -N1 "$BAD/partition-0.vproof" | tr -d ' ')
+printf "\\x$(printf %02x $(((old + 1) % 256)))" | dd of="$BAD/partition-0.vproof" bs=1 seek="$off" conv=notrunc status=none
+cmp -s "$GEN/partition-0.vproof" "$BAD/partition-0.vproof" && fail "the byte did not change"
 expect_rc "a changed byte in the vanilla proof is refused: exit 1" 1 "${B[@]}" single --snap-vanilla "$BAD"
 expect_log "INVALID_ARGUMENT naming the partition" '^error: INVALID_ARGUMENT: snap\.partition_proofs\[0\] is refused: '
 cp "$GEN/partition-0.vproof" "$BAD/"
