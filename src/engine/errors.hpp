@@ -18,6 +18,9 @@ class EngineError : public std::runtime_error {
   ErrorCode code_;
 };
 
+// EngineError kInvalidArgument: the request is wrong (what says how).
+inline EngineError invalid_argument(const std::string& what) { return EngineError(ErrorCode::kInvalidArgument, what); }
+
 // A reservation larger than its pool's whole budget: waiting would never help.
 class BudgetExhausted : public EngineError {
  public:

@@ -26,21 +26,19 @@ namespace {
 namespace fc = filecoin;
 using Bls = groth16::Bls12_381;
 
-EngineError invalid(const std::string& what) { return EngineError(ErrorCode::kInvalidArgument, what); }
-
 // The circuit of a registered seal proof: its size, and "-ni" for non-interactive PoRep (other
 // challenge counts, other key files).
 std::string circuit_id_of(const fc::SealProofInfo& info) { return fc::porep_circuit_name(info); }
 
 const PorepRequest& porep_of(const ProofRequest& r) {
-  if (!r.porep) throw invalid("a porep request carries the sector's C1 output (porep)");
+  if (!r.porep) throw invalid_argument("a porep request carries the sector's C1 output (porep)");
   return *r.porep;
 }
 
 std::optional<fc::RegisteredSealProof> named_proof(const PorepRequest& p) {
   if (!p.registered_proof) return std::nullopt;
   const auto id = fc::seal_proof_from_id(*p.registered_proof);
-  if (!id) throw invalid("porep.registered_proof " + std::to_string(*p.registered_proof) + " is not a registered seal proof");
+  if (!id) throw invalid_argument("porep.registered_proof " + std::to_string(*p.registered_proof) + " is not a registered seal proof");
   return id;
 }
 
@@ -48,7 +46,7 @@ fc::DecodedC1 decode(const PorepRequest& p) {
   try {
     return fc::decode_c1(byte_span(p.c1), fc::C1Format::kAuto, named_proof(p));
   } catch (const DecodeError& e) {
-    throw invalid(std::string("porep.c1 is refused: ") + e.what());
+    throw invalid_argument(std::string("porep.c1 is refused: ") + e.what());
   }
 }
 
@@ -67,12 +65,12 @@ class PorepCircuit final : public FilecoinCircuit {
   }
 
   void check_request(const ProofRequest& r) const override {
-    if (!r.wtns.empty() || r.native_seed || r.post || r.snap) throw invalid("circuit " + id_ + " takes a C1 output (porep), not a witness, a seed or PoSt inputs");
+    if (!r.wtns.empty() || r.native_seed || r.post || r.snap) throw invalid_argument("circuit " + id_ + " takes a C1 output (porep), not a witness, a seed or PoSt inputs");
     const PorepRequest& p = porep_of(r);
-    if (p.c1.empty()) throw invalid("porep.c1 is empty: it carries the sector's C1 output");
-    if (!p.prover_id.empty() && p.prover_id.size() != 32) throw invalid("porep.prover_id must be 32 bytes or empty");
+    if (p.c1.empty()) throw invalid_argument("porep.c1 is empty: it carries the sector's C1 output");
+    if (!p.prover_id.empty() && p.prover_id.size() != 32) throw invalid_argument("porep.prover_id must be 32 bytes or empty");
     if (const auto named = named_proof(p); named && circuit_id_of(fc::seal_proof_info(*named)) != id_)
-      throw invalid("porep.registered_proof " + std::string(fc::seal_proof_info(*named).name) + " is not circuit " + id_);
+      throw invalid_argument("porep.registered_proof " + std::string(fc::seal_proof_info(*named).name) + " is not circuit " + id_);
   }
 
   std::vector<std::shared_ptr<const PartitionInput>> split(const ProofRequest& r) const override {
@@ -80,12 +78,12 @@ class PorepCircuit final : public FilecoinCircuit {
     const auto t0 = std::chrono::steady_clock::now();
     fc::DecodedC1 d = decode(p);
     if (circuit_id_of(fc::seal_proof_info(d.c1.registered_proof)) != id_)
-      throw invalid("porep.c1 is a C1 of " + std::string(fc::seal_proof_info(d.c1.registered_proof).name) +
+      throw invalid_argument("porep.c1 is a C1 of " + std::string(fc::seal_proof_info(d.c1.registered_proof).name) +
                     ", not of circuit " + id_);
     fc::C1CheckOptions opt;
     std::optional<std::uint64_t> sector = p.sector_number;
     if (sector && d.sector_num && *sector != *d.sector_num)
-      throw invalid("porep.sector_number " + std::to_string(*sector) + " is not the C1 envelope's SectorNum " +
+      throw invalid_argument("porep.sector_number " + std::to_string(*sector) + " is not the C1 envelope's SectorNum " +
                     std::to_string(*d.sector_num));
     if (!sector) sector = d.sector_num;
     if (!p.prover_id.empty() && sector) {
@@ -97,9 +95,9 @@ class PorepCircuit final : public FilecoinCircuit {
     try {
       fc::verify_c1(d.c1, opt);
     } catch (const DecodeError& e) {
-      throw invalid(std::string("porep.c1 is refused: ") + e.what());
+      throw invalid_argument(std::string("porep.c1 is refused: ") + e.what());
     } catch (const std::invalid_argument& e) {
-      throw invalid(std::string("porep.c1 is refused: ") + e.what());
+      throw invalid_argument(std::string("porep.c1 is refused: ") + e.what());
     }
     auto c1 = std::make_shared<const fc::SealCommitPhase1>(std::move(d.c1));
     std::vector<std::shared_ptr<const PartitionInput>> out;
@@ -163,7 +161,7 @@ std::vector<std::unique_ptr<Circuit>> make_porep_circuits(const std::filesystem:
 std::string porep_circuit_id(const ProofRequest& r) {
   const PorepRequest& p = porep_of(r);
   std::optional<fc::RegisteredSealProof> proof = named_proof(p);
-  if (!proof && p.c1.empty()) throw invalid("porep.c1 is empty: it carries the sector's C1 output");
+  if (!proof && p.c1.empty()) throw invalid_argument("porep.c1 is empty: it carries the sector's C1 output");
   if (!proof) proof = decode(p).c1.registered_proof;
   const fc::SealProofInfo& info = fc::seal_proof_info(*proof);
   if (info.feature == fc::SealFeature::NonInteractivePoRep)

@@ -22,18 +22,16 @@ namespace {
 namespace fc = filecoin;
 using Bls = groth16::Bls12_381;
 
-EngineError invalid(const std::string& what) { return EngineError(ErrorCode::kInvalidArgument, what); }
-
 const SnapRequest& snap_of(const ProofRequest& r) {
   if (!r.snap)
-    throw invalid("a snap_deals request carries the sector update's commitments and vanilla partition proofs (snap)");
+    throw invalid_argument("a snap_deals request carries the sector update's commitments and vanilla partition proofs (snap)");
   return *r.snap;
 }
 
 const fc::UpdateProofInfo& request_info(const SnapRequest& s) {
   const auto id = fc::update_proof_from_id(s.registered_proof);
   if (!id)
-    throw invalid("snap.registered_proof " + std::to_string(s.registered_proof) +
+    throw invalid_argument("snap.registered_proof " + std::to_string(s.registered_proof) +
                   " is not a registered update proof (0-4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
   return fc::update_proof_info(*id);
 }
@@ -64,25 +62,25 @@ class SnapCircuit final : public FilecoinCircuit {
 
   void check_request(const ProofRequest& r) const override {
     if (!r.wtns.empty() || r.native_seed || r.post || r.porep)
-      throw invalid("circuit " + id_ + " takes a sector update's vanilla proofs (snap), not a witness, a seed, PoSt "
+      throw invalid_argument("circuit " + id_ + " takes a sector update's vanilla proofs (snap), not a witness, a seed, PoSt "
                     "or PoRep inputs");
     const SnapRequest& s = snap_of(r);
     const fc::UpdateProofInfo& info = request_info(s);
     if (fc::snap_circuit_name(info) != id_)
-      throw invalid("snap.registered_proof " + std::string(info.name) + " is not circuit " + id_);
+      throw invalid_argument("snap.registered_proof " + std::string(info.name) + " is not circuit " + id_);
     using Field = std::pair<const char*, const std::vector<std::uint8_t>*>;
     for (const auto& [field, v] : {Field{"comm_r_old", &s.comm_r_old}, Field{"comm_r_new", &s.comm_r_new},
                                    Field{"comm_d_new", &s.comm_d_new}})
       if (v->size() != 32)
-        throw invalid("snap." + std::string(field) + " must be 32 bytes, not " + std::to_string(v->size()));
+        throw invalid_argument("snap." + std::string(field) + " must be 32 bytes, not " + std::to_string(v->size()));
     if (s.partition_proofs.size() != params_.partition_count)
-      throw invalid("snap.partition_proofs holds " + std::to_string(s.partition_proofs.size()) + " proofs; a " +
+      throw invalid_argument("snap.partition_proofs holds " + std::to_string(s.partition_proofs.size()) + " proofs; a " +
                     std::string(info_.name) + " update has " + std::to_string(params_.partition_count) +
                     " partitions, one proof each, in order");
     const std::size_t size = fc::snap_partition_proof_size(params_);
     for (std::size_t k = 0; k < s.partition_proofs.size(); ++k)
       if (s.partition_proofs[k].size() != size)
-        throw invalid("snap.partition_proofs[" + std::to_string(k) + "] is " +
+        throw invalid_argument("snap.partition_proofs[" + std::to_string(k) + "] is " +
                       std::to_string(s.partition_proofs[k].size()) + " bytes; a " + std::string(info_.name) +
                       " partition proof is " + std::to_string(size));
   }
@@ -95,7 +93,7 @@ class SnapCircuit final : public FilecoinCircuit {
       pub = fc::snap_public_from_bytes(info_, bytes32(s.comm_r_old), bytes32(s.comm_r_new), bytes32(s.comm_d_new),
                                        "snap.");
     } catch (const DecodeError& e) {
-      throw invalid(e.what());
+      throw invalid_argument(e.what());
     }
     // Every partition decoded and checked (in parallel); the first refusal in partition order is the answer.
     const std::size_t n = s.partition_proofs.size();
@@ -117,7 +115,7 @@ class SnapCircuit final : public FilecoinCircuit {
     });
     for (std::size_t k = 0; k < n; ++k)
       if (!errors[k].empty())
-        throw invalid("snap.partition_proofs[" + std::to_string(k) + "] is refused: " + errors[k]);
+        throw invalid_argument("snap.partition_proofs[" + std::to_string(k) + "] is refused: " + errors[k]);
     spdlog::info("circuit {}: {} vanilla partition proofs of {} decoded and checked in {:.0f} ms", id_, n, info_.name,
                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     return out;

@@ -9,8 +9,11 @@
 
 #include "cuzk/filecoin/blake2b.hpp"
 #include "cuzk/filecoin/chacha.hpp"
+#include "le_bytes.hpp"
 
 namespace cuzk::filecoin {
+
+using detail::put_u32_le;
 
 namespace {
 
@@ -54,10 +57,6 @@ std::uint64_t challenge_of_sha256(const std::uint8_t* msg, std::size_t len, std:
   std::uint8_t d[32];
   SHA256(msg, len, d);
   return porep_challenge_from_bytes(std::span<const std::uint8_t, 32>(d, 32), sector_nodes);
-}
-
-void put_u32_le(std::uint8_t* out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
 }  // namespace

@@ -13,15 +13,14 @@
 
 #include "cuzk/filecoin/porep_challenges.hpp"
 #include "cuzk/filecoin/poseidon_constants.hpp"
+#include "le_bytes.hpp"
 #include "porep_gen_detail.hpp"
 
 namespace cuzk::filecoin {
 
-namespace {
+using detail::put_u64_le;
 
-void put_u64_le(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
+namespace {
 
 Bytes32 tagged_digest(std::string_view tag, std::uint64_t v) {
   std::string msg(tag);

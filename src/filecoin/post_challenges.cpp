@@ -10,14 +10,13 @@
 #include <string>
 
 #include "cuzk/error.hpp"
+#include "le_bytes.hpp"
 
 namespace cuzk::filecoin {
 
-namespace {
+using detail::put_u64_le;
 
-void put_u64_le(std::uint8_t* out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
+namespace {
 
 std::uint64_t u64_le_of_sha256(const std::uint8_t* data, std::size_t len) {
   std::uint8_t digest[SHA256_DIGEST_LENGTH];

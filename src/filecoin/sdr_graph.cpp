@@ -12,8 +12,11 @@
 #include <stdexcept>
 
 #include "cuzk/filecoin/chacha.hpp"
+#include "le_bytes.hpp"
 
 namespace cuzk::filecoin {
+
+using detail::put_u64_le;
 
 static_assert(std::endian::native == std::endian::little, "the parent cache is hashed as little-endian u32 words");
 
@@ -39,10 +42,6 @@ struct Sha256 {
     return out;
   }
 };
-
-void put_u64_le(std::uint8_t* out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
 
 }  // namespace
 

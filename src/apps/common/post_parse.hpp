@@ -38,6 +38,9 @@ std::uint64_t parse_u64(std::string_view s, std::string_view what);
 
 std::string to_hex(std::span<const std::uint8_t> bytes);
 
+// a == b, ASCII letters compared case-insensitively (registered proof names).
+bool iequals(std::string_view a, std::string_view b);
+
 // The bytes of a file read with read_text_file.
 inline std::span<const std::uint8_t> as_bytes(const std::string& s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};

@@ -7,7 +7,7 @@ namespace cuzk::cli {
 
 namespace {
 
-constexpr const char* kProofHelp =
+constexpr const char* kSealProofHelp =
     "registered seal proof: go-state-types number (e.g. 8) or name, case-insensitive (StackedDrg32GiBV1_1, "
     "StackedDrg2KiBV1, ...; synthetic PoRep ..._Feat_SyntheticPoRep; non-interactive PoRep is not supported)";
 constexpr const char* kProverHelp = "the miner: actor id (1000, f01000, t01000) or the prover id as 64 hex digits";
@@ -21,7 +21,7 @@ void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_p
                                    "on the CPU");
   porep->require_subcommand(1);
 
-  c.setup_cmd = add_key_setup_command(*porep, "PoRep", kProofHelp, c.setup, &c.setup_seed);
+  c.setup_cmd = add_key_setup_command(*porep, "PoRep", kSealProofHelp, c.setup, &c.setup_seed);
 
   PorepProveArgs& p = c.prove;
   p.params_dir = default_params_dir;
@@ -36,7 +36,7 @@ void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_p
                    "bincode (supraseal's; needs --proof)")
       ->capture_default_str();
   c.prove_cmd->add_option("--proof", p.proof,
-                          std::string(kProofHelp) + "; a JSON C1 names its own, which must equal it");
+                          std::string(kSealProofHelp) + "; a JSON C1 names its own, which must equal it");
   c.prove_cmd->add_option("--prover-id", p.prover_id,
                           std::string(kProverHelp) +
                               "; with --sector: the replica id is "
@@ -55,7 +55,7 @@ void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_p
       "verify",
       "verify a sector's PoRep proof from what a chain verifier has (replica id, challenges and public "
       "inputs derived here); exit 0 valid, 1 invalid, 2 bad input");
-  c.verify_cmd->add_option("--proof", v.proof, kProofHelp)->required();
+  c.verify_cmd->add_option("--proof", v.proof, kSealProofHelp)->required();
   c.verify_cmd->add_option("--prover-id", v.prover_id, kProverHelp)->required();
   c.verify_cmd->add_option("--sector", v.sector, "sector number")->required();
   c.verify_cmd->add_option("--ticket", v.ticket, "the sealing ticket, 64 hex digits (as drawn)")->required();

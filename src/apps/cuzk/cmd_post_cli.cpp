@@ -7,7 +7,7 @@ namespace cuzk::cli {
 
 namespace {
 
-constexpr const char* kProofHelp =
+constexpr const char* kPostProofHelp =
     "registered PoSt proof: go-state-types number (e.g. 8) or name, case-insensitive (StackedDrgWindow32GiBV1, "
     "StackedDrgWindow32GiBV1_2 or Go's ..._1, StackedDrgWinning2KiBV1, ...)";
 constexpr const char* kRandomnessHelp =
@@ -17,7 +17,7 @@ constexpr const char* kChainHelp =
 constexpr const char* kPartitionHelp = "WindowPoSt partition index (WinningPoSt: 0)";
 
 void add_request(CLI::App* s, std::string& proof, std::string& randomness, bool& chain, std::size_t& partition) {
-  s->add_option("--proof", proof, kProofHelp)->required();
+  s->add_option("--proof", proof, kPostProofHelp)->required();
   s->add_option("--randomness", randomness, kRandomnessHelp)->required();
   s->add_flag("--chain-randomness", chain, kChainHelp);
   s->add_option("--partition", partition, kPartitionHelp)->capture_default_str();
@@ -29,7 +29,7 @@ void add_post_commands(CLI::App& app, PostCli& c, const std::string& default_par
   auto* post = app.add_subcommand("post", "Filecoin PoSt SNARKs (WindowPoSt, WinningPoSt) from files, on the CPU");
   post->require_subcommand(1);
 
-  c.setup_cmd = add_key_setup_command(*post, "PoSt", kProofHelp, c.setup, &c.setup_seed);
+  c.setup_cmd = add_key_setup_command(*post, "PoSt", kPostProofHelp, c.setup, &c.setup_seed);
 
   PostProveArgs& p = c.prove;
   p.params_dir = default_params_dir;

@@ -11,7 +11,7 @@ namespace cuzk::cli {
 
 namespace {
 
-constexpr const char* kProofHelp =
+constexpr const char* kUpdateProofHelp =
     "registered update proof: go-state-types number (0-4 = 2KiB, 8MiB, 512MiB, 32GiB, 64GiB) or name, "
     "case-insensitive (StackedDrg32GiBV1, ...)";
 constexpr const char* kParamsHelp = "parameter directory (FIL_PROOFS_PARAMETER_CACHE)";
@@ -52,7 +52,7 @@ void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_par
       "snap", "Filecoin SnapDeals (empty-sector update: all partitions' SNARKs) from vanilla proofs, on the CPU");
   snap->require_subcommand(1);
 
-  c.setup_cmd = add_key_setup_command(*snap, "SnapDeals", kProofHelp, c.setup, &c.setup_seed);
+  c.setup_cmd = add_key_setup_command(*snap, "SnapDeals", kUpdateProofHelp, c.setup, &c.setup_seed);
 
   SnapProveArgs& p = c.prove;
   p.params_dir = default_params_dir;
@@ -66,7 +66,7 @@ void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_par
                    "(filecoin-proofs-api generate_partition_proofs)")
       ->required()
       ->check(CLI::ExistingFile);
-  c.prove_cmd->add_option("--proof", p.proof, kProofHelp)->required();
+  c.prove_cmd->add_option("--proof", p.proof, kUpdateProofHelp)->required();
   add_commitments(c.prove_cmd, p.comm_r_old, p.comm_r_new, p.comm_d_new);
   c.prove_cmd->add_option("--params-dir", p.params_dir, kParamsHelp)->capture_default_str();
   c.prove_cmd->add_option("--out", p.out, "output: the partitions' proofs concatenated, 192 bytes each, in order")
@@ -79,7 +79,7 @@ void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_par
       "verify",
       "verify a sector update's proof from what a chain verifier has (public inputs derived here from the "
       "commitments); exit 0 valid, 1 invalid, 2 bad input");
-  c.verify_cmd->add_option("--proof", v.proof, kProofHelp)->required();
+  c.verify_cmd->add_option("--proof", v.proof, kUpdateProofHelp)->required();
   add_commitments(c.verify_cmd, v.comm_r_old, v.comm_r_new, v.comm_d_new);
   c.verify_cmd->add_option("--proof-file", v.proof_file, "the proof: partitions x 192 bytes, in partition order")
       ->required()
@@ -93,7 +93,7 @@ void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_par
       "gen-vanilla",
       "write SYNTHETIC vanilla partition proofs of a sector update (test data, not from a real sector) and its "
       "commitments");
-  c.gen_cmd->add_option("--proof", g.proof, kProofHelp)->required();
+  c.gen_cmd->add_option("--proof", g.proof, kUpdateProofHelp)->required();
   c.gen_cmd->add_option("--out-dir", g.out_dir, "directory for partition-<k>.vproof and commitments.txt")->required();
   c.gen_cmd->add_option("--seed", g.seed, "seed of the synthetic sector's data")->capture_default_str();
 }
