@@ -21,7 +21,9 @@
 #       7. snap_bench synth: a 32 GiB SnapDeals update (SYNTHETIC sparse): the 16 partition proofs
 #          decoded and checked, the circuit's size and recording, every partition's witness;
 #       8. snap_bench gpu: one 32 GiB SnapDeals partition on the GPU (synthetic key points: see
-#          bench/filecoin/snap_gpu_bench.cpp), with the 16-partition estimates.
+#          bench/filecoin/snap_gpu_bench.cpp), with the 16-partition estimates;
+#       9. snap_bench pipeline: the 16 partitions of a 32 GiB SnapDeals proof synthesized and
+#          proved on the GPU as one pipelined run (synthetic key points), timed as a whole.
 #   STEPS (default "1 2 3 4 5 6") picks steps: one device command may run 10 minutes (5 and 6 take
 #   up to 8 minutes each: run them in their own commands).
 #   Logs under $OUT (default build/filecoin-out): summary.txt and one log per step.
@@ -154,6 +156,13 @@ say "== 8. 32 GiB SnapDeals partition on the GPU (snap_bench gpu)"
 timeout 480 "$BIN/snap_bench" gpu 32GiB 2 > "$OUT/snap_gpu.log" 2>&1
 say "rc=$?"
 tee -a "$SUMMARY" < "$OUT/snap_gpu.log"
+}
+
+step9() {
+say "== 9. 32 GiB SnapDeals, 16 partitions pipelined as one run (snap_bench pipeline)"
+timeout 540 "$BIN/snap_bench" pipeline 32GiB > "$OUT/snap_pipeline.log" 2>&1
+say "rc=$?"
+tee -a "$SUMMARY" < "$OUT/snap_pipeline.log"
 }
 
 for s in $STEPS; do "step$s"; done

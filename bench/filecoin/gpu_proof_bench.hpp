@@ -7,12 +7,15 @@
 // device time); the verification is timed on its real sizes all the same.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "bench_common.hpp"
+#include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "cuzk/groth16/prover.hpp"
 
 namespace cuzk::bench {
 
@@ -26,10 +29,39 @@ struct GpuProofTimes {
   double pin_ms = 0, upload_ms = 0, gpu_ms = 0, assemble_ms = 0, verify_ms = 0;
 };
 
-// The layout for the card's free VRAM less 1 GiB (DeviceProvingKey::choose_layout), the streamed
-// parts and the witness page-locked as the pinned tier holds them, the key uploaded, then reps
-// proofs after a warm-up (CudaBackend::compute, median) and one proof assembled and verified
-// against public_inputs. Prints each step.
+// A key on the card, set up as the engine's pinned tier holds it: the layout for the card's free
+// VRAM less 1 GiB (DeviceProvingKey::choose_layout), the streamed parts page-locked, the key
+// uploaded (each step printed and timed). compute() runs one proof on the CUDA backend; one thread
+// at a time, pk must outlive the rig.
+class GpuProofRig {
+ public:
+  explicit GpuProofRig(const groth16::ProvingKey<GpuEngine>& pk);
+  ~GpuProofRig();
+  GpuProofRig(const GpuProofRig&) = delete;
+  GpuProofRig& operator=(const GpuProofRig&) = delete;
+
+  double pin_ms() const { return pin_ms_; }
+  double upload_ms() const { return upload_ms_; }
+  // The device work of one proof (CudaBackend::compute); w must have the key's variables.
+  groth16::ProofTerms<GpuEngine> compute(std::span<const filecoin::Fr> w, groth16::PhaseTimings& t);
+  // The proof assembled from terms (fixed r, s) and verified against public_inputs; the times
+  // of both. Synthetic points: the proof does not verify, and `verified` says so.
+  struct Finished {
+    double assemble_ms = 0, verify_ms = 0;
+    bool verified = false;
+  };
+  Finished finish(const groth16::ProofTerms<GpuEngine>& terms, std::span<const filecoin::Fr> public_inputs) const;
+
+ private:
+  struct Device;
+  const groth16::ProvingKey<GpuEngine>& pk_;
+  std::vector<gpu::HostRegistration> pins_;  // released after the key (dev_)
+  std::unique_ptr<Device> dev_;
+  double pin_ms_ = 0, upload_ms_ = 0;
+};
+
+// A GpuProofRig with w page-locked too, then reps proofs after a warm-up (median) and one proof
+// assembled and verified against public_inputs. Prints each step.
 GpuProofTimes time_gpu_proof(const groth16::ProvingKey<GpuEngine>& pk, const std::vector<filecoin::Fr>& w,
                              std::span<const filecoin::Fr> public_inputs, int reps);
 

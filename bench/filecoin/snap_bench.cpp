@@ -10,6 +10,8 @@
 //       partition once.
 //   snap_bench gpu [SIZE] [REPS]   (CUDA builds) one partition proved on the GPU, end to end but
 //       for the key's points (snap_gpu_bench.cpp); REPS default 2.
+//   snap_bench pipeline [SIZE]   (CUDA builds) every partition of the size synthesized and proved
+//       on the GPU as one pipelined run, the way the daemon proves a request (snap_gpu_bench.cpp).
 // CUZK_BENCH_THREADS limits the threads.
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
@@ -26,6 +28,7 @@
 namespace cuzk::bench {
 
 void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps);
+void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof);
 
 namespace {
 
@@ -110,12 +113,13 @@ void run_synth(fc::RegisteredUpdateProof proof, const Args& a) {
 
 int main(int argc, char** argv) {
   using namespace cuzk;
-  return bench::bench_main("snap_bench synth|gpu [sector size, default 32GiB] [reps] [--all]", [&] {
+  return bench::bench_main("snap_bench synth|gpu|pipeline [sector size, default 32GiB] [reps] [--all]", [&] {
     const bench::Args a = bench::parse_args(argc, argv);
     const filecoin::RegisteredUpdateProof proof = bench::update_proof_of_size(a.size);
     if (a.mode == "synth") bench::run_synth(proof, a);
 #ifdef CUZK_SNAP_BENCH_GPU
     else if (a.mode == "gpu") bench::run_snap_gpu_bench(proof, a.reps.value_or(2));
+    else if (a.mode == "pipeline") bench::run_snap_pipeline_bench(proof);
 #endif
     else return false;
     return true;
