@@ -9,7 +9,8 @@
 #     makes a TEST .zkey with `cuzk setup`, starts a daemon that serves that .zkey, proves the
 #     witness through it, and has snarkjs (and cuzk) verify the daemon's proof.
 # Backend: without a GPU (no nvidia-smi, or it lists none) the CPU backend, built without CUDA
-# (preset demo-cpu, build/demo-cpu); with one, the CUDA backend, compiled for that card only
+# (preset demo-cpu, build/demo-cpu; both demo presets compile at -O1 as a unity build, fewer and
+# larger translation units); with one, the CUDA backend, compiled for that card only
 # (preset demo-cuda: CMAKE_CUDA_ARCHITECTURES=native, build/demo-cuda). CUZK_DEMO_BACKEND=cpu|cuda
 # chooses. CUZK_BUILD_DIR=<configured build tree> builds there instead. Packages and the tests
 # build every supported card's code (preset release).

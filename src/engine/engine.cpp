@@ -487,7 +487,7 @@ SubmitOutcome Engine::submit_received(std::uint64_t received_bytes, const std::f
   std::optional<RequestHolds::Hold> hold = impl_->holds.try_hold(2 * received_bytes, &why);
   if (!hold) {
     impl_->metrics.rejected(ErrorCode::kResourceExhausted);
-    return SubmitOutcome{.code = ErrorCode::kResourceExhausted, .error = why};
+    return SubmitOutcome{.request_id = {}, .code = ErrorCode::kResourceExhausted, .error = why};
   }
   ProofRequest r = make();
   hold->shrink_to(request_payload_bytes(r));

@@ -45,7 +45,7 @@ std::vector<std::uint8_t> base64_decode(JsonReader& r, std::size_t at, std::stri
     out.push_back(static_cast<std::uint8_t>(v >> 8));
     out.push_back(static_cast<std::uint8_t>(v));
   }
-  out.resize(out.size() - pad);
+  out.erase(out.end() - static_cast<std::ptrdiff_t>(pad), out.end());  // pad <= 2 < 3 bytes a group
   return out;
 }
 
