@@ -3,6 +3,7 @@
 
 #include "circuit.hpp"
 #include "native_circuits.hpp"
+#include "cuzk/groth16/curve_dispatch.hpp"
 #include "cuzk/groth16/zkey.hpp"
 
 namespace cuzk::engine {
@@ -19,11 +20,10 @@ std::unique_ptr<Circuit> make_circuit(const CircuitSpec& spec, const std::filesy
     } catch (const std::exception& e) {
       throw std::invalid_argument(field + ".zkey_path: " + e.what());
     }
-    if (curve == r1cs::Curve::bn254) return make_zkey_circuit<groth16::Bn254>(spec, field);
-    return make_zkey_circuit<groth16::Bls12_381>(spec, field);
+    return groth16::dispatch_curve(curve, [&]<class E>() { return make_zkey_circuit<E>(spec, field); });
   }
-  if (spec.curve == groth16::Bn254::kName) return make_native_circuit<groth16::Bn254>(spec, cache_dir, field);
-  if (spec.curve == groth16::Bls12_381::kName) return make_native_circuit<groth16::Bls12_381>(spec, cache_dir, field);
+  if (const std::optional<r1cs::Curve> curve = r1cs::parse_curve_name(spec.curve))
+    return groth16::dispatch_curve(*curve, [&]<class E>() { return make_native_circuit<E>(spec, cache_dir, field); });
   throw std::invalid_argument(field + ".curve: \"" + spec.curve + "\" is not one of " + join_names(curve_names()));
 }
 

@@ -36,6 +36,14 @@ std::string_view curve_snarkjs_name(Curve c) {
   return "?";
 }
 
+std::string_view curve_name(Curve c) { return c == Curve::bn254 ? "bn254" : "bls12_381"; }
+
+std::optional<Curve> parse_curve_name(std::string_view name) {
+  if (name == "bn254" || name == "bn128" || name == "alt_bn128") return Curve::bn254;
+  if (name == "bls12_381" || name == "bls12381" || name == "bls12-381") return Curve::bls12_381;
+  return std::nullopt;
+}
+
 std::optional<Curve> curve_from_prime_le(std::span<const std::uint8_t> prime_le) {
   if (is_modulus_of<ff::bn254::Fr>(prime_le)) return Curve::bn254;
   if (is_modulus_of<ff::bls12_381::Fr>(prime_le)) return Curve::bls12_381;

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "cuzk/error.hpp"
+#include "cuzk/groth16/curve_dispatch.hpp"
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"
@@ -20,15 +21,10 @@ ProofChecker::ProofChecker(std::string_view vk_text) : impl_(std::make_unique<Im
   if (!j.is_object() || !j.contains("curve") || !j["curve"].is_string())
     throw DecodeError("verification_key.json: curve: missing or not a string");
   const std::string c = j["curve"].get<std::string>();
-  if (c == "bn128" || c == "bn254") {
-    impl_->vk = groth16::vk_from_json<groth16::Bn254>(j);
-    impl_->curve = "bn254";
-  } else if (c == "bls12381" || c == "bls12_381") {
-    impl_->vk = groth16::vk_from_json<groth16::Bls12_381>(j);
-    impl_->curve = "bls12_381";
-  } else {
-    throw DecodeError("verification_key.json: curve: unknown \"" + c + "\"");
-  }
+  const std::optional<r1cs::Curve> curve = r1cs::parse_curve_name(c);
+  if (!curve) throw DecodeError("verification_key.json: curve: unknown \"" + c + "\"");
+  groth16::dispatch_curve(*curve, [&]<class E>() { impl_->vk = groth16::vk_from_json<E>(j); });
+  impl_->curve = r1cs::curve_name(*curve);
 }
 
 ProofChecker::~ProofChecker() = default;

@@ -9,6 +9,7 @@
 
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"
+#include "cuzk/r1cs/curve_id.hpp"
 #include "cuzk/r1cs/eval.hpp"
 #include "cuzk/r1cs/wtns.hpp"
 #include "random_r1cs.hpp"
@@ -172,6 +173,18 @@ TEST(CircomFormat, WrongPrimeAndCurveDetection) {
   EXPECT_EQ(curve_of_scalar_field<BlsFr>(), Curve::bls12_381);
   EXPECT_FALSE(curve_of_scalar_field<ff::bn254::Fq>().has_value());
   EXPECT_EQ(curve_snarkjs_name(Curve::bls12_381), "bls12381");
+}
+
+TEST(CircomFormat, CurveNamesInEverySpellingAndBack) {
+  for (const char* n : {"bn254", "bn128", "alt_bn128"}) EXPECT_EQ(parse_curve_name(n), Curve::bn254) << n;
+  for (const char* n : {"bls12_381", "bls12381", "bls12-381"}) EXPECT_EQ(parse_curve_name(n), Curve::bls12_381) << n;
+  for (const char* n : {"", "BN254", "bls12_377", "bn254 ", "secp256k1"}) EXPECT_FALSE(parse_curve_name(n)) << n;
+  for (Curve c : {Curve::bn254, Curve::bls12_381}) {
+    EXPECT_EQ(parse_curve_name(curve_name(c)), c);
+    EXPECT_EQ(parse_curve_name(curve_snarkjs_name(c)), c);
+  }
+  EXPECT_EQ(curve_name(Curve::bn254), "bn254");  // the config's and the API's spelling
+  EXPECT_EQ(curve_name(Curve::bls12_381), "bls12_381");
 }
 
 TYPED_TEST(CircomFormat, R1csValidationErrors) {

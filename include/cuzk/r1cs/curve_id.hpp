@@ -17,6 +17,11 @@ enum class Curve { bn254, bls12_381 };
 std::string_view curve_display_name(Curve c);
 // snarkjs/circom spelling: "bn128" / "bls12381".
 std::string_view curve_snarkjs_name(Curve c);
+// cuzk's own spelling (its config, its API, groth16::Bn254::kName ...): "bn254" / "bls12_381".
+std::string_view curve_name(Curve c);
+// The one parser of a curve's name, in every spelling met: cuzk's ("bn254", "bls12_381"),
+// snarkjs/circom's ("bn128", "bls12381"), "alt_bn128" and "bls12-381"; nullopt for another.
+std::optional<Curve> parse_curve_name(std::string_view name);
 
 // The curve whose scalar field r has this little-endian encoding (any width; high zero bytes
 // are ignored), or nullopt for an unknown prime.

@@ -28,7 +28,7 @@ void check_zkeys(const engine::EngineConfig& c, Report& r) {
       const io::BinFile f = io::BinFile::open(s.zkey_path, groth16::zkey_detail::kZkeyFile);
       const r1cs::Curve curve = groth16::zkey_curve(f);
       std::error_code ec;
-      r.ok(topic, s.zkey_path + " (" + (curve == r1cs::Curve::bn254 ? "bn254" : "bls12_381") + " .zkey, " +
+      r.ok(topic, s.zkey_path + " (" + std::string(r1cs::curve_name(curve)) + " .zkey, " +
                       bytes_text(fs::file_size(s.zkey_path, ec)) + ")");
     } catch (const std::exception& e) {
       r.fail(topic, std::string(e.what()) + ": the daemon cannot start with this circuit");

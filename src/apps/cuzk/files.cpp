@@ -30,8 +30,7 @@ void write_text_file(const std::string& path, std::string_view text) {
 }
 
 r1cs::Curve curve_from_name(std::string_view name, const std::string& where) {
-  if (name == "bn128" || name == "bn254" || name == "alt_bn128") return r1cs::Curve::bn254;
-  if (name == "bls12381" || name == "bls12_381" || name == "bls12-381") return r1cs::Curve::bls12_381;
+  if (const std::optional<r1cs::Curve> c = r1cs::parse_curve_name(name)) return *c;
   constexpr std::size_t kMax = 64;  // a file can hold a megabyte-long "curve"
   std::string shown = "\"" + std::string(name.substr(0, kMax)) + "\"";
   if (name.size() > kMax) shown += "... (" + std::to_string(name.size()) + " characters)";
