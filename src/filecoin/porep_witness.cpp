@@ -15,9 +15,7 @@
 #include <string>
 #include <tuple>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
+#include "witness_vector.hpp"
 
 namespace cuzk::filecoin {
 
@@ -103,34 +101,6 @@ bool reads_labels(const PorepStep& s) { return s.kind == PorepStep::kCommRLast |
 // matters; the TreeD proof is about 2.6 labelings, a labeling 90 parent proofs.)
 std::size_t step_cost(const PorepWitnessLayout& l, std::size_t k) { return l.step_constraints[k]; }
 
-// porep_witness_full's vector is zeroed by one thread (std::vector value-initializes), which in
-// fresh memory is mostly page faults and the kernel's clearing: ask for transparent huge pages
-// and fault the pages in on every thread first (Linux 5.14+ MADV_POPULATE_WRITE). Hints only:
-// unsupported or refused, the vector is zeroed all the same.
-std::vector<Fr> zeroed_vector(std::size_t n) {
-  std::vector<Fr> w;
-  w.reserve(n);
-#ifdef __linux__
-  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20, kChunk = std::uintptr_t{64} << 20;
-  const auto begin = reinterpret_cast<std::uintptr_t>(w.data());
-  const std::uintptr_t lo = (begin + kHuge - 1) & ~(kHuge - 1), hi = (begin + n * sizeof(Fr)) & ~(kHuge - 1);
-  if (hi > lo && hi - lo >= kChunk) {
-    madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
-#ifdef MADV_POPULATE_WRITE
-    std::atomic<bool> supported{true};
-    tbb::parallel_for(std::uintptr_t{0}, (hi - lo + kChunk - 1) / kChunk, [&](std::uintptr_t c) {
-      const std::uintptr_t a = lo + c * kChunk, b = std::min(hi, a + kChunk);
-      if (supported.load(std::memory_order_relaxed) &&
-          madvise(reinterpret_cast<void*>(a), b - a, MADV_POPULATE_WRITE) != 0)
-        supported = false;
-    });
-#endif
-  }
-#endif
-  w.resize(n);
-  return w;
-}
-
 }  // namespace
 
 const PorepWitnessLayout& porep_witness_layout(const PorepShape& shape) {
@@ -213,7 +183,7 @@ void porep_witness_into(const StackedCircuit& c, std::span<Fr> out) {
 }
 
 std::vector<Fr> porep_witness_full(const StackedCircuit& c) {
-  std::vector<Fr> w = zeroed_vector(porep_witness_layout(c.shape()).size());
+  std::vector<Fr> w = detail::zeroed_witness_vector(porep_witness_layout(c.shape()).size());
   porep_witness_into(c, w);
   return w;
 }

@@ -4,8 +4,11 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
+
+#include "witness_vector.hpp"
 
 namespace cuzk::filecoin {
 
@@ -116,20 +119,22 @@ std::vector<Fr> snap_witness_full(const EmptySectorUpdateCircuit& c) {
       parts[i] = std::move(w).take_assignment();
     }
   });
+  // The header's wires, then each challenge's aux wires at its offset, copied on every thread
+  // (one thread copied the 2.4 GiB of a 32 GiB partition in about half a second).
   const cs::Assignment<Fr>& ha = head.assignment();
-  std::size_t aux = ha.aux.size();
-  for (const auto& p : parts) {
-    if (p.inputs.size() != 1) throw std::logic_error("snap_witness_full: a challenge allocated an input");
-    aux += p.aux.size();
+  std::vector<std::size_t> at(n + 1);
+  at[0] = ha.inputs.size() + ha.aux.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (parts[i].inputs.size() != 1) throw std::logic_error("snap_witness_full: a challenge allocated an input");
+    at[i + 1] = at[i] + parts[i].aux.size();
   }
-  std::vector<Fr> w;
-  w.reserve(ha.inputs.size() + aux);
-  w.insert(w.end(), ha.inputs.begin(), ha.inputs.end());
-  w.insert(w.end(), ha.aux.begin(), ha.aux.end());
-  for (auto& p : parts) {
-    w.insert(w.end(), p.aux.begin(), p.aux.end());
-    p = {};
-  }
+  std::vector<Fr> w = detail::zeroed_witness_vector(at[n]);
+  std::copy(ha.inputs.begin(), ha.inputs.end(), w.begin());
+  std::copy(ha.aux.begin(), ha.aux.end(), w.begin() + static_cast<std::ptrdiff_t>(ha.inputs.size()));
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+    std::copy(parts[i].aux.begin(), parts[i].aux.end(), w.begin() + static_cast<std::ptrdiff_t>(at[i]));
+    parts[i] = {};
+  });
   return w;
 }
 
