@@ -73,11 +73,14 @@ struct ReadyWitness {
 class WitnessQueue {
  public:
   explicit WitnessQueue(std::size_t depth) : depth_(depth) {}
-  void push(ReadyWitness&& w) {
+  // Waits for room; false (the witness dropped) after close(): the GPU thread gave up.
+  bool push(ReadyWitness&& w) {
     std::unique_lock l(m_);
-    room_.wait(l, [&] { return q_.size() < depth_; });
+    room_.wait(l, [&] { return q_.size() < depth_ || closed_; });
+    if (closed_) return false;
     q_.push_back(std::move(w));
     ready_.notify_one();
+    return true;
   }
   // Empty when the producer has ended (close) and nothing is left.
   std::optional<ReadyWitness> pop() {
@@ -93,6 +96,7 @@ class WitnessQueue {
     std::lock_guard l(m_);
     closed_ = true;
     ready_.notify_all();
+    room_.notify_all();
   }
 
  private:
@@ -127,7 +131,7 @@ double pipelined_run(GpuProofRig& rig, const SnapInput& in, bool prove) {
         if (!r.pw.inputs_match) throw std::runtime_error("a witness's public inputs are not the verifier's");
         r.pin = gpu::HostRegistration(r.pw.w.data(), r.pw.w.size() * sizeof(fc::Fr));
         r.ready_at_ms = ms_since(start);
-        queue.push(std::move(r));
+        if (!queue.push(std::move(r))) break;
       }
     } catch (...) {
       synth_error = std::current_exception();
