@@ -19,11 +19,8 @@ namespace fc = filecoin;
 
 fc::RegisteredSealProof porep_proof_of_size(std::string_view size) {
   const std::uint64_t bytes = sector_size_bytes(size);
-  const std::string s(size);
-  for (const fc::SealProofInfo& info : fc::all_seal_proofs())
-    if (info.sector_size == bytes && info.api_version == fc::ApiVersion::V1_1_0 && info.feature == fc::SealFeature::None)
-      return info.id;
-  throw std::invalid_argument("no interactive V1_1 seal proof of sector size " + s);
+  if (const auto p = fc::interactive_seal_proof_of_size(bytes)) return *p;
+  throw std::invalid_argument("no interactive V1_1 seal proof of sector size " + std::string(size));
 }
 
 PorepInput porep_input(fc::RegisteredSealProof proof) {

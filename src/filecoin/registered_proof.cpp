@@ -181,6 +181,13 @@ std::optional<RegisteredPoStProof> post_proof_from_id(std::int64_t id) {
   return static_cast<RegisteredPoStProof>(id);
 }
 
+std::optional<RegisteredSealProof> interactive_seal_proof_of_size(std::uint64_t sector_size) {
+  for (const SealProofInfo& info : all_seal_proofs())
+    if (info.sector_size == sector_size && info.api_version == ApiVersion::V1_1_0 && info.feature == SealFeature::None)
+      return info.id;
+  return std::nullopt;
+}
+
 std::optional<RegisteredSealProof> seal_proof_from_id(std::int64_t id) {
   if (id < 0 || id >= static_cast<std::int64_t>(kNumRegisteredSealProofs)) return std::nullopt;
   return static_cast<RegisteredSealProof>(id);

@@ -61,6 +61,15 @@ TEST(PoRepId, RegisteredProofs) {
   EXPECT_EQ(n[16], 0);
 }
 
+// A size alone names the interactive V1_1 proof (what the generators make); other sizes none.
+TEST(PoRepId, InteractiveSealProofOfSize) {
+  EXPECT_EQ(interactive_seal_proof_of_size(std::uint64_t{32} << 30), RegisteredSealProof::StackedDrg32GiBV1_1);
+  EXPECT_EQ(interactive_seal_proof_of_size(2048), RegisteredSealProof::StackedDrg2KiBV1_1);
+  EXPECT_EQ(interactive_seal_proof_of_size(std::uint64_t{64} << 30), RegisteredSealProof::StackedDrg64GiBV1_1);
+  EXPECT_FALSE(interactive_seal_proof_of_size(4096));
+  EXPECT_FALSE(interactive_seal_proof_of_size(0));
+}
+
 // The manifest's 10 entries are exactly the graphs of seal proofs 0..9 (V1 and V1_1 of each
 // size), under the name cache.rs gives them, with their sector sizes. The synthetic and
 // non-interactive proofs (10..19) have porep ids of their own, so graphs of their own, which the

@@ -142,6 +142,9 @@ std::string porep_circuit_name(const SealProofInfo& info);
 const SealProofInfo& seal_proof_info(RegisteredSealProof p);
 std::span<const PoStProofInfo> all_post_proofs();
 std::span<const SealProofInfo> all_seal_proofs();
+// The interactive PoRep of a sector size as sealed today (V1_1, no feature: "StackedDrg32GiBV1_1"),
+// what the generators and benchmarks make when given only a size; nullopt for another size.
+std::optional<RegisteredSealProof> interactive_seal_proof_of_size(std::uint64_t sector_size);
 
 // From the numbers on the wire; std::nullopt for an id that is not registered.
 std::optional<RegisteredPoStProof> post_proof_from_id(std::int64_t id);

@@ -29,10 +29,7 @@ constexpr std::uint64_t kSparseNodes = 4096;
 
 // The V1_1 seal proof of a sector size (the one a sector of that size is sealed with today).
 fc::RegisteredSealProof seal_proof_of_size(std::uint64_t sector_size) {
-  for (const fc::SealProofInfo& info : fc::all_seal_proofs())
-    if (info.sector_size == sector_size && info.api_version == fc::ApiVersion::V1_1_0 &&
-        info.feature == fc::SealFeature::None)
-      return info.id;
+  if (const auto p = fc::interactive_seal_proof_of_size(sector_size)) return *p;
   throw std::logic_error("no V1_1 seal proof of sector size " + std::to_string(sector_size));
 }
 

@@ -36,10 +36,7 @@ fc::RegisteredSealProof pick_proof(const GenPorepArgs& a) {
   if (a.proof.empty() && a.sector_size.empty()) throw std::invalid_argument("give --sector-size or --proof");
   if (a.proof.empty()) {
     const std::uint64_t size = cli::parse_sector_size(a.sector_size);
-    for (const fc::SealProofInfo& info : fc::all_seal_proofs())
-      if (info.sector_size == size && info.api_version == fc::ApiVersion::V1_1_0 &&
-          info.feature == fc::SealFeature::None)
-        return info.id;
+    if (const auto p = fc::interactive_seal_proof_of_size(size)) return *p;
     throw std::logic_error("no V1_1 seal proof of sector size " + std::to_string(size));
   }
   const fc::RegisteredSealProof p = cli::parse_seal_proof(a.proof);
