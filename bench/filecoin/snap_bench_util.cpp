@@ -16,9 +16,7 @@ namespace cuzk::bench {
 namespace fc = filecoin;
 
 fc::RegisteredUpdateProof update_proof_of_size(std::string_view size) {
-  const std::uint64_t bytes = sector_size_bytes(size);
-  for (const fc::UpdateProofInfo& info : fc::all_update_proofs())
-    if (info.sector_size == bytes) return info.id;
+  if (const auto p = fc::update_proof_of_size(sector_size_bytes(size))) return *p;
   throw std::invalid_argument("no SnapDeals proof of sector size " + std::string(size));
 }
 

@@ -73,6 +73,12 @@ RegisteredUpdateProof update_proof_from_id_or_throw(std::int64_t id) {
 
 std::span<const UpdateProofInfo> all_update_proofs() { return kUpdateProofs; }
 
+std::optional<RegisteredUpdateProof> update_proof_of_size(std::uint64_t sector_size) {
+  for (const UpdateProofInfo& info : kUpdateProofs)
+    if (info.sector_size == sector_size) return info.id;
+  return std::nullopt;
+}
+
 std::string snap_circuit_name(const UpdateProofInfo& info) {
   // The size in the name ("StackedDrg32GiBV1" -> "32gib").
   std::string_view size = info.name;

@@ -73,6 +73,9 @@ TEST(SnapParams, ConstantsPerSectorSize) {
   EXPECT_EQ(snap_params(RegisteredUpdateProof::StackedDrg32GiBV1), snap_params(32 * kGiB));
   EXPECT_EQ(update_proof_info(RegisteredUpdateProof::StackedDrg2KiBV1).sector_size, 2048u);
   EXPECT_FALSE(update_proof_from_id(5).has_value());
+  for (const UpdateProofInfo& info : all_update_proofs()) EXPECT_EQ(update_proof_of_size(info.sector_size), info.id);
+  EXPECT_EQ(update_proof_of_size(std::uint64_t{32} << 30), RegisteredUpdateProof::StackedDrg32GiBV1);  // bytes
+  EXPECT_FALSE(update_proof_of_size(4096));
 }
 
 // circuit.rs PublicInputs::new / to_vec.

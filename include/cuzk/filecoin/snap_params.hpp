@@ -48,6 +48,8 @@ const UpdateProofInfo& update_proof_info(RegisteredUpdateProof p);
 std::optional<RegisteredUpdateProof> update_proof_from_id(std::int64_t id);
 RegisteredUpdateProof update_proof_from_id_or_throw(std::int64_t id);  // DecodeError naming the id
 std::span<const UpdateProofInfo> all_update_proofs();
+// The update proof of a sector size (one per size); nullopt for another size.
+std::optional<RegisteredUpdateProof> update_proof_of_size(std::uint64_t sector_size);
 // The name of a registered update proof's partition circuit, one per sector size: "snap-2kib",
 // "snap-8mib", "snap-512mib", "snap-32gib", "snap-64gib" (cuzk's daemon serves circuits by it).
 std::string snap_circuit_name(const UpdateProofInfo& info);

@@ -9,7 +9,6 @@
 // satisfies the circuit with the public inputs a verifier derives from the C1, but it is not a
 // sealed sector of anyone's: its comm_r is on no chain. Written as filecoin-ffi's JSON, Curio's
 // C2 envelope or supraseal's bincode (c1_output.hpp).
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -135,11 +134,9 @@ int run_gen_vanilla_snap(const GenSnapArgs& a) {
   if (!a.proof.empty()) {
     proof = cli::parse_update_proof(a.proof);
   } else {
-    const std::uint64_t size = cli::parse_sector_size(a.sector_size);
-    const auto all = fc::all_update_proofs();
-    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& i) { return i.sector_size == size; });
-    if (it == all.end()) throw std::invalid_argument("no SnapDeals proof for sectors of " + a.sector_size);
-    proof = it->id;
+    const auto p = fc::update_proof_of_size(cli::parse_sector_size(a.sector_size));
+    if (!p) throw std::invalid_argument("no SnapDeals proof for sectors of " + a.sector_size);
+    proof = *p;
   }
   const auto t0 = std::chrono::steady_clock::now();
   const cli::SnapVanillaSet set = cli::generate_snap_vanilla(proof, a.seed);
