@@ -14,14 +14,10 @@
 //   porep_bench gpu [SIZE] [REPS]   (CUDA builds) one partition proved on the GPU, end to end but
 //       for the key's points (porep_gpu_bench.cpp); REPS default 2.
 // CUZK_BENCH_THREADS limits the threads.
-#include <tbb/global_control.h>
-#include <tbb/info.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <new>
 #include <optional>

@@ -8,8 +8,6 @@
 //                                     check, synthesis, the device work with the engine's key
 //                                     layout, and a verification of its cost; see post_gpu_bench.cpp
 // CUZK_BENCH_THREADS limits the threads. Data: tests/filecoin/data (CUZK_FILECOIN_DATA).
-#include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include <cstdio>
 #include <cstdlib>

@@ -13,12 +13,9 @@
 //   snap_bench pipeline [SIZE]   (CUDA builds) every partition of the size synthesized and proved
 //       on the GPU as one pipelined run, the way the daemon proves a request (snap_gpu_bench.cpp).
 // CUZK_BENCH_THREADS limits the threads.
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 

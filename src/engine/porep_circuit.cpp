@@ -38,7 +38,9 @@ const PorepRequest& porep_of(const ProofRequest& r) {
 std::optional<fc::RegisteredSealProof> named_proof(const PorepRequest& p) {
   if (!p.registered_proof) return std::nullopt;
   const auto id = fc::seal_proof_from_id(*p.registered_proof);
-  if (!id) throw invalid_argument("porep.registered_proof " + std::to_string(*p.registered_proof) + " is not a registered seal proof");
+  if (!id)
+    throw invalid_argument("porep.registered_proof " + std::to_string(*p.registered_proof) +
+                           " is not a registered seal proof");
   return id;
 }
 
@@ -65,12 +67,15 @@ class PorepCircuit final : public FilecoinCircuit {
   }
 
   void check_request(const ProofRequest& r) const override {
-    if (!r.wtns.empty() || r.native_seed || r.post || r.snap) throw invalid_argument("circuit " + id_ + " takes a C1 output (porep), not a witness, a seed or PoSt inputs");
+    if (!r.wtns.empty() || r.native_seed || r.post || r.snap)
+      throw invalid_argument("circuit " + id_ + " takes a C1 output (porep), not a witness, a seed or PoSt inputs");
     const PorepRequest& p = porep_of(r);
     if (p.c1.empty()) throw invalid_argument("porep.c1 is empty: it carries the sector's C1 output");
-    if (!p.prover_id.empty() && p.prover_id.size() != 32) throw invalid_argument("porep.prover_id must be 32 bytes or empty");
+    if (!p.prover_id.empty() && p.prover_id.size() != 32)
+      throw invalid_argument("porep.prover_id must be 32 bytes or empty");
     if (const auto named = named_proof(p); named && circuit_id_of(fc::seal_proof_info(*named)) != id_)
-      throw invalid_argument("porep.registered_proof " + std::string(fc::seal_proof_info(*named).name) + " is not circuit " + id_);
+      throw invalid_argument("porep.registered_proof " + std::string(fc::seal_proof_info(*named).name) +
+                             " is not circuit " + id_);
   }
 
   std::vector<std::shared_ptr<const PartitionInput>> split(const ProofRequest& r) const override {
@@ -79,12 +84,12 @@ class PorepCircuit final : public FilecoinCircuit {
     fc::DecodedC1 d = decode(p);
     if (circuit_id_of(fc::seal_proof_info(d.c1.registered_proof)) != id_)
       throw invalid_argument("porep.c1 is a C1 of " + std::string(fc::seal_proof_info(d.c1.registered_proof).name) +
-                    ", not of circuit " + id_);
+                             ", not of circuit " + id_);
     fc::C1CheckOptions opt;
     std::optional<std::uint64_t> sector = p.sector_number;
     if (sector && d.sector_num && *sector != *d.sector_num)
       throw invalid_argument("porep.sector_number " + std::to_string(*sector) + " is not the C1 envelope's SectorNum " +
-                    std::to_string(*d.sector_num));
+                             std::to_string(*d.sector_num));
     if (!sector) sector = d.sector_num;
     if (!p.prover_id.empty() && sector) {
       fc::Bytes32 id{};

@@ -26,14 +26,17 @@ using Bls = groth16::Bls12_381;
 std::string circuit_id_of(const fc::PoStProofInfo& info) { return fc::post_circuit_name(info); }
 
 const fc::PoStProofInfo& request_info(const ProofRequest& r) {
-  if (!r.post) throw invalid_argument("a " + std::string(to_string(r.kind)) + " request carries its PoSt inputs (post)");
+  if (!r.post)
+    throw invalid_argument("a " + std::string(to_string(r.kind)) + " request carries its PoSt inputs (post)");
   const auto id = fc::post_proof_from_id(r.post->registered_proof);
-  if (!id) throw invalid_argument("post.registered_proof " + std::to_string(r.post->registered_proof) + " is not a registered PoSt proof");
+  if (!id)
+    throw invalid_argument("post.registered_proof " + std::to_string(r.post->registered_proof) +
+                           " is not a registered PoSt proof");
   const fc::PoStProofInfo& info = fc::post_proof_info(*id);
   const ProofKind want = info.type == fc::PoStType::Winning ? ProofKind::kWinningPost : ProofKind::kWindowPost;
   if (r.kind != want)
     throw invalid_argument("post.registered_proof " + std::string(info.name) + " is a " + std::string(to_string(want)) +
-                  " proof, but the request's kind is " + std::string(to_string(r.kind)));
+                           " proof, but the request's kind is " + std::string(to_string(r.kind)));
   return info;
 }
 
@@ -45,29 +48,35 @@ class PostCircuit final : public FilecoinCircuit {
   }
 
   void check_request(const ProofRequest& r) const override {
-    if (!r.wtns.empty() || r.native_seed) throw invalid_argument("circuit " + id_ + " takes PoSt inputs (post), not a witness or a seed");
+    if (!r.wtns.empty() || r.native_seed)
+      throw invalid_argument("circuit " + id_ + " takes PoSt inputs (post), not a witness or a seed");
     const fc::PoStProofInfo& info = request_info(r);
-    if (circuit_id_of(info) != id_) throw invalid_argument("post.registered_proof " + std::string(info.name) + " is not circuit " + id_);
+    if (circuit_id_of(info) != id_)
+      throw invalid_argument("post.registered_proof " + std::string(info.name) + " is not circuit " + id_);
     const PostRequest& p = *r.post;
-    if (p.randomness.size() != 32) throw invalid_argument("post.randomness must be 32 bytes, not " + std::to_string(p.randomness.size()));
+    if (p.randomness.size() != 32)
+      throw invalid_argument("post.randomness must be 32 bytes, not " + std::to_string(p.randomness.size()));
     if ((p.randomness[31] & 0xc0) != 0)
-      throw invalid_argument("post.randomness is not a canonical field element: clear the top two bits of byte 31 "
-                    "(Lotus and Curio do: randomness[31] &= 0x3f)");
-    if (!p.prover_id.empty() && p.prover_id.size() != 32) throw invalid_argument("post.prover_id must be 32 bytes or empty");
+      throw invalid_argument(
+          "post.randomness is not a canonical field element: clear the top two bits of byte 31 "
+          "(Lotus and Curio do: randomness[31] &= 0x3f)");
+    if (!p.prover_id.empty() && p.prover_id.size() != 32)
+      throw invalid_argument("post.prover_id must be 32 bytes or empty");
     const std::size_t max = info.sector_count;
     if (p.vanilla_proofs.empty() || p.vanilla_proofs.size() > max)
       throw invalid_argument("post.vanilla_proofs holds " + std::to_string(p.vanilla_proofs.size()) + " proofs; " +
-                    std::string(info.name) + " takes 1 to " + std::to_string(max));
+                             std::string(info.name) + " takes 1 to " + std::to_string(max));
     if (info.type == fc::PoStType::Winning && p.partition_index != 0)
       throw invalid_argument("post.partition_index must be 0 for WinningPoSt");
     if (!p.sector_ids.empty() && p.sector_ids.size() != p.vanilla_proofs.size())
       throw invalid_argument("post.sector_ids holds " + std::to_string(p.sector_ids.size()) + " ids for " +
-                    std::to_string(p.vanilla_proofs.size()) + " vanilla proofs");
+                             std::to_string(p.vanilla_proofs.size()) + " vanilla proofs");
     const std::size_t size = fc::vanilla_proof_size(info.id);
     for (std::size_t i = 0; i < p.vanilla_proofs.size(); ++i)
       if (p.vanilla_proofs[i].size() != size)
-        throw invalid_argument("post.vanilla_proofs[" + std::to_string(i) + "] is " + std::to_string(p.vanilla_proofs[i].size()) +
-                      " bytes; a " + std::string(info.name) + " vanilla proof is " + std::to_string(size));
+        throw invalid_argument("post.vanilla_proofs[" + std::to_string(i) + "] is " +
+                               std::to_string(p.vanilla_proofs[i].size()) + " bytes; a " + std::string(info.name) +
+                               " vanilla proof is " + std::to_string(size));
   }
 
   std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile*) const override {

@@ -24,7 +24,8 @@ using Bls = groth16::Bls12_381;
 
 const SnapRequest& snap_of(const ProofRequest& r) {
   if (!r.snap)
-    throw invalid_argument("a snap_deals request carries the sector update's commitments and vanilla partition proofs (snap)");
+    throw invalid_argument(
+        "a snap_deals request carries the sector update's commitments and vanilla partition proofs (snap)");
   return *r.snap;
 }
 
@@ -32,7 +33,7 @@ const fc::UpdateProofInfo& request_info(const SnapRequest& s) {
   const auto id = fc::update_proof_from_id(s.registered_proof);
   if (!id)
     throw invalid_argument("snap.registered_proof " + std::to_string(s.registered_proof) +
-                  " is not a registered update proof (0-4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+                           " is not a registered update proof (0-4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
   return fc::update_proof_info(*id);
 }
 
@@ -62,8 +63,9 @@ class SnapCircuit final : public FilecoinCircuit {
 
   void check_request(const ProofRequest& r) const override {
     if (!r.wtns.empty() || r.native_seed || r.post || r.porep)
-      throw invalid_argument("circuit " + id_ + " takes a sector update's vanilla proofs (snap), not a witness, a seed, PoSt "
-                    "or PoRep inputs");
+      throw invalid_argument("circuit " + id_ +
+                             " takes a sector update's vanilla proofs (snap), not a witness, a seed, PoSt "
+                             "or PoRep inputs");
     const SnapRequest& s = snap_of(r);
     const fc::UpdateProofInfo& info = request_info(s);
     if (fc::snap_circuit_name(info) != id_)
@@ -74,15 +76,15 @@ class SnapCircuit final : public FilecoinCircuit {
       if (v->size() != 32)
         throw invalid_argument("snap." + std::string(field) + " must be 32 bytes, not " + std::to_string(v->size()));
     if (s.partition_proofs.size() != params_.partition_count)
-      throw invalid_argument("snap.partition_proofs holds " + std::to_string(s.partition_proofs.size()) + " proofs; a " +
-                    std::string(info_.name) + " update has " + std::to_string(params_.partition_count) +
-                    " partitions, one proof each, in order");
+      throw invalid_argument("snap.partition_proofs holds " + std::to_string(s.partition_proofs.size()) +
+                             " proofs; a " + std::string(info_.name) + " update has " +
+                             std::to_string(params_.partition_count) + " partitions, one proof each, in order");
     const std::size_t size = fc::snap_partition_proof_size(params_);
     for (std::size_t k = 0; k < s.partition_proofs.size(); ++k)
       if (s.partition_proofs[k].size() != size)
         throw invalid_argument("snap.partition_proofs[" + std::to_string(k) + "] is " +
-                      std::to_string(s.partition_proofs[k].size()) + " bytes; a " + std::string(info_.name) +
-                      " partition proof is " + std::to_string(size));
+                               std::to_string(s.partition_proofs[k].size()) + " bytes; a " + std::string(info_.name) +
+                               " partition proof is " + std::to_string(size));
   }
 
   std::vector<std::shared_ptr<const PartitionInput>> split(const ProofRequest& r) const override {
