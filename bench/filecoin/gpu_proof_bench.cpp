@@ -113,7 +113,7 @@ GpuProofRig::Finished GpuProofRig::finish(const groth16::ProofTerms<E>& terms,
   return f;
 }
 
-GpuProofTimes time_gpu_proof(const groth16::ProvingKey<E>& pk, const std::vector<fc::Fr>& w,
+GpuProofTimes time_gpu_proof(const groth16::ProvingKey<E>& pk, std::span<const fc::Fr> w,
                              std::span<const fc::Fr> public_inputs, int reps) {
   GpuProofTimes out;
   auto t0 = std::chrono::steady_clock::now();

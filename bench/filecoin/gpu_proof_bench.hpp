@@ -62,7 +62,7 @@ class GpuProofRig {
 
 // A GpuProofRig with w page-locked too, then reps proofs after a warm-up (median) and one proof
 // assembled and verified against public_inputs. Prints each step.
-GpuProofTimes time_gpu_proof(const groth16::ProvingKey<GpuEngine>& pk, const std::vector<filecoin::Fr>& w,
+GpuProofTimes time_gpu_proof(const groth16::ProvingKey<GpuEngine>& pk, std::span<const filecoin::Fr> w,
                              std::span<const filecoin::Fr> public_inputs, int reps);
 
 }  // namespace cuzk::bench

@@ -45,14 +45,32 @@ CheckedSnap decode_and_check(const SnapInput& in) {
   return c;
 }
 
-SnapPartitionWitness snap_partition_witness(const SnapInput& in, const CheckedSnap& c, std::size_t k) {
-  SnapPartitionWitness out;
-  const auto t0 = std::chrono::steady_clock::now();
-  out.w = fc::snap_witness_full(c.circuits.at(k));
-  out.synth_ms = ms_since(t0);
+namespace {
+void check_inputs(const SnapInput& in, std::size_t k, SnapPartitionWitness& out) {
   out.public_inputs = fc::snap_partition_inputs(fc::update_proof_info(in.proof), in.update.pub, k);
   out.inputs_match = out.w.size() > out.public_inputs.size() &&
                      std::equal(out.public_inputs.begin(), out.public_inputs.end(), out.w.begin() + 1);
+}
+}  // namespace
+
+SnapPartitionWitness snap_partition_witness(const SnapInput& in, const CheckedSnap& c, std::size_t k) {
+  SnapPartitionWitness out;
+  const auto t0 = std::chrono::steady_clock::now();
+  out.owned = fc::snap_witness_full(c.circuits.at(k));
+  out.synth_ms = ms_since(t0);
+  out.w = out.owned;
+  check_inputs(in, k, out);
+  return out;
+}
+
+SnapPartitionWitness snap_partition_witness(const SnapInput& in, const CheckedSnap& c, std::size_t k,
+                                            const fc::SnapWitnessLayout& layout, std::span<fc::Fr> buf) {
+  SnapPartitionWitness out;
+  const auto t0 = std::chrono::steady_clock::now();
+  fc::snap_witness_into(c.circuits.at(k), layout, buf);
+  out.synth_ms = ms_since(t0);
+  out.w = buf;
+  check_inputs(in, k, out);
   return out;
 }
 

@@ -6,12 +6,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "bench_common.hpp"
 #include "cuzk/filecoin/snap_circuit.hpp"
 #include "cuzk/filecoin/snap_params.hpp"
+#include "cuzk/filecoin/snap_record.hpp"
 #include "cuzk/filecoin/snap_vanilla_gen.hpp"
 
 namespace cuzk::bench {
@@ -34,14 +36,20 @@ struct CheckedSnap {
 };
 CheckedSnap decode_and_check(const SnapInput& in);
 
-// Partition k's full assignment (snap_witness_full: challenges in parallel) and whether its
-// public inputs are the ones a verifier derives from the commitments (snap_partition_inputs).
+// Partition k's full assignment (snap_witness_into: challenges in parallel, each wire written in
+// place) and whether its public inputs are the ones a verifier derives from the commitments
+// (snap_partition_inputs). `w` views either `owned` (a fresh vector) or the caller's buffer.
 struct SnapPartitionWitness {
-  std::vector<filecoin::Fr> w;
+  std::vector<filecoin::Fr> owned;
+  std::span<const filecoin::Fr> w;
   std::vector<filecoin::Fr> public_inputs;  // the verifier's
   bool inputs_match = false;
   double synth_ms = 0;
 };
+// Into a fresh vector (snap_witness_full).
 SnapPartitionWitness snap_partition_witness(const SnapInput& in, const CheckedSnap& c, std::size_t k);
+// Into `buf` (layout.size() elements; a reused buffer, page-locked once, as a pipeline may keep).
+SnapPartitionWitness snap_partition_witness(const SnapInput& in, const CheckedSnap& c, std::size_t k,
+                                            const filecoin::SnapWitnessLayout& layout, std::span<filecoin::Fr> buf);
 
 }  // namespace cuzk::bench

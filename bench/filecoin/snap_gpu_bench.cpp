@@ -10,17 +10,22 @@
 // the last assembly and verification.
 // run_snap_pipeline_bench times that whole proof as one run instead: every partition
 // synthesized on the CPU (one after another, each on every core) while the GPU proves the one
-// before, as the daemon pipelines them.
+// before, as the daemon pipelines them; with each witness a fresh vector page-locked after its
+// synthesis (the daemon's way), and written in place into page-locked buffers reused across
+// partitions.
 #include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "cuzk/filecoin/snap_record.hpp"
 #include "gpu_proof_bench.hpp"
@@ -60,11 +65,13 @@ void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps) {
 
 namespace {
 
-// A witness handed from the synthesis thread to the GPU thread, page-locked by the former.
+// A witness handed from the synthesis thread to the GPU thread, page-locked: registered by the
+// former (its own vector) or one of the reused buffers (slot).
 struct ReadyWitness {
   std::size_t k = 0;
   SnapPartitionWitness pw;
   gpu::HostRegistration pin;
+  std::optional<std::size_t> slot;
   double ready_at_ms = 0;  // since the run's start
 };
 
@@ -107,29 +114,90 @@ class WitnessQueue {
   bool closed_ = false;
 };
 
-}  // namespace
+// Witness buffers allocated and page-locked once, kept across partitions and runs: the synthesis
+// thread writes a witness in place into a free one, the GPU thread gives it back once the proof
+// has read it. Three cover the pipeline (one synthesized, one queued, one proved).
+class WitnessBuffers {
+ public:
+  WitnessBuffers(std::size_t count, std::size_t elems) : bufs_(count), free_(count) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+      bufs_[i] = std::make_unique_for_overwrite<filecoin::Fr[]>(elems);
+      pins_.emplace_back(bufs_[i].get(), elems * sizeof(filecoin::Fr));
+      free_[i] = i;
+    }
+    elems_ = elems;
+    std::printf("  %zu witness buffers of %.2f GiB allocated and page-locked in %.0f ms (once)\n", count,
+                elems * sizeof(filecoin::Fr) / double(std::size_t{1} << 30), ms_since(t0));
+  }
+  // Waits for a free buffer; empty after close().
+  std::optional<std::size_t> acquire() {
+    std::unique_lock l(m_);
+    cv_.wait(l, [&] { return !free_.empty() || closed_; });
+    if (free_.empty()) return std::nullopt;
+    const std::size_t i = free_.back();
+    free_.pop_back();
+    return i;
+  }
+  void release(std::size_t i) {
+    std::lock_guard l(m_);
+    free_.push_back(i);
+    cv_.notify_one();
+  }
+  void close() {
+    std::lock_guard l(m_);
+    closed_ = true;
+    cv_.notify_all();
+  }
+  void reopen() {
+    std::lock_guard l(m_);
+    closed_ = false;
+  }
+  std::span<filecoin::Fr> buffer(std::size_t i) { return {bufs_[i].get(), elems_}; }
 
-namespace {
+ private:
+  std::vector<std::unique_ptr<filecoin::Fr[]>> bufs_;
+  std::vector<gpu::HostRegistration> pins_;
+  std::size_t elems_ = 0;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<std::size_t> free_;
+  bool closed_ = false;
+};
+
+// How a run's witnesses are held: each its own fresh vector, page-locked after synthesis (as the
+// daemon's pipeline does today), or written in place into the reused page-locked buffers.
+enum class WitnessMemory { kFreshEach, kReusedBuffers };
 
 // One pipelined run over every partition (decode and check included; the key loaded before):
-// a thread synthesizes partition after partition (each on every core) and page-locks it, the
-// calling thread proves each on the GPU, assembles and verifies it; with prove == false the
-// witnesses are only synthesized (what synthesis costs with the key in memory and the GPU idle).
-// Returns the run's seconds.
-double pipelined_run(GpuProofRig& rig, const SnapInput& in, bool prove) {
+// a thread synthesizes partition after partition (each on every core), the calling thread proves
+// each on the GPU, assembles and verifies it; with prove == false the witnesses are only
+// synthesized (what synthesis costs with the key in memory and the GPU idle). Returns the run's
+// seconds.
+double pipelined_run(GpuProofRig& rig, const SnapInput& in, const filecoin::SnapWitnessLayout& layout,
+                     WitnessBuffers& buffers, WitnessMemory memory, bool prove) {
   namespace fc = filecoin;
   const auto start = std::chrono::steady_clock::now();
   const CheckedSnap c = decode_and_check(in);
   const std::size_t n = in.partitions.size();
   std::printf("  %8.0f ms  %zu partition proofs decoded and checked\n", ms_since(start), n);
   WitnessQueue queue(1);
+  buffers.reopen();
   std::exception_ptr synth_error;
   std::thread synth([&] {
     try {
       for (std::size_t k = 0; k < n; ++k) {
-        ReadyWitness r{k, snap_partition_witness(in, c, k), {}, 0};
+        ReadyWitness r;
+        r.k = k;
+        if (memory == WitnessMemory::kReusedBuffers) {
+          r.slot = buffers.acquire();
+          if (!r.slot) break;
+          r.pw = snap_partition_witness(in, c, k, layout, buffers.buffer(*r.slot));
+        } else {
+          r.pw = snap_partition_witness(in, c, k);
+          r.pin = gpu::HostRegistration(r.pw.w.data(), r.pw.w.size() * sizeof(fc::Fr));
+        }
         if (!r.pw.inputs_match) throw std::runtime_error("a witness's public inputs are not the verifier's");
-        r.pin = gpu::HostRegistration(r.pw.w.data(), r.pw.w.size() * sizeof(fc::Fr));
         r.ready_at_ms = ms_since(start);
         if (!queue.push(std::move(r))) break;
       }
@@ -146,12 +214,14 @@ double pipelined_run(GpuProofRig& rig, const SnapInput& in, bool prove) {
       synth_total += r->pw.synth_ms;
       ++done;
       if (!prove) {
+        if (r->slot) buffers.release(*r->slot);
         std::printf("  %8.0f ms  partition %2zu: synthesized %.0f ms\n", begin, r->k, r->pw.synth_ms);
         continue;
       }
       groth16::PhaseTimings t;
       const groth16::ProofTerms<GpuEngine> terms = rig.compute(r->pw.w, t);
       const double device = ms_since(start) - begin;
+      if (r->slot) buffers.release(*r->slot);  // the proof has read it
       const GpuProofRig::Finished f = rig.finish(terms, r->pw.public_inputs);
       gpu_busy += device;
       std::printf("  %8.0f ms  partition %2zu: synthesized %.0f ms (ready at %.0f), GPU %.0f ms (waited %.0f for "
@@ -161,6 +231,7 @@ double pipelined_run(GpuProofRig& rig, const SnapInput& in, bool prove) {
     }
   } catch (...) {
     queue.close();
+    buffers.close();
     synth.join();
     throw;
   }
@@ -188,16 +259,20 @@ void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof) {
   const double qap_ms = ms_since(t0);
   const groth16::ProvingKey<GpuEngine> pk = synthetic_points_key(std::move(q), qap_ms);
   GpuProofRig rig(pk);
+  t0 = std::chrono::steady_clock::now();
+  const fc::SnapWitnessLayout layout = fc::snap_witness_layout(in.update.params);
+  std::printf("  witness layout counted in %.0f ms\n", ms_since(t0));
+  WitnessBuffers buffers(3, layout.size());
   std::printf("  key loaded (not counted below: once per key load)\n");
-  std::printf(" 1. host threads spin while they wait for the GPU (CUDA's default):\n");
-  const double spin = pipelined_run(rig, in, true);
-  gpu::set_blocking_host_waits(true);
-  std::printf(" 2. host threads block while they wait for the GPU (set_blocking_host_waits):\n");
-  const double block = pipelined_run(rig, in, true);
-  std::printf(" 3. synthesis alone (the key in memory, the GPU idle):\n");
-  const double alone = pipelined_run(rig, in, false);
-  std::printf("  %zu partitions: %.1f s (spinning waits), %.1f s (blocking waits); their synthesis alone %.1f s\n",
-              in.partitions.size(), spin, block, alone);
+  std::printf(" 1. each witness a fresh vector, page-locked after its synthesis (as the daemon does):\n");
+  const double fresh = pipelined_run(rig, in, layout, buffers, WitnessMemory::kFreshEach, true);
+  std::printf(" 2. each witness written in place into one of 3 reused page-locked buffers:\n");
+  const double reused = pipelined_run(rig, in, layout, buffers, WitnessMemory::kReusedBuffers, true);
+  std::printf(" 3. synthesis alone into the reused buffers (the key in memory, the GPU idle):\n");
+  const double alone = pipelined_run(rig, in, layout, buffers, WitnessMemory::kReusedBuffers, false);
+  std::printf("  %zu partitions: %.1f s (fresh witnesses), %.1f s (reused page-locked buffers); their synthesis "
+              "alone %.1f s\n",
+              in.partitions.size(), fresh, reused, alone);
 }
 
 }  // namespace cuzk::bench

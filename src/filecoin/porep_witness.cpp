@@ -15,55 +15,14 @@
 #include <string>
 #include <tuple>
 
+#include "cuzk/cs/placed_witness_cs.hpp"
 #include "witness_vector.hpp"
 
 namespace cuzk::filecoin {
 
 namespace {
 
-// A witness-only system that writes each wire's value at its place in the full assignment: the
-// inputs [in, in_end) and the aux wires [aux, aux_end) of one step, numbered as in the whole
-// circuit (aux wire j is w[aux_base + j]). Allocating past either range throws; filled() says
-// whether the step allocated exactly its wires.
-class PlacedWitnessCS {
- public:
-  using Field = Fr;
-  static constexpr bool kHasValues = true;
-  static constexpr bool kRecords = false;
-
-  PlacedWitnessCS(Fr* w, std::size_t aux_base, std::size_t in, std::size_t in_end, std::size_t aux,
-                  std::size_t aux_end)
-      : in_w_(w), aux_w_(w + aux_base), in_(in), in_end_(in_end), aux_(aux), aux_end_(aux_end) {}
-
-  template <cs::NameLike N, class Fn>
-  Variable alloc(const N&, Fn&& f) {
-    if (aux_ == aux_end_) overflow("aux wires");
-    aux_w_[aux_] = Fr(f());
-    return Variable::aux(static_cast<std::uint32_t>(aux_++));
-  }
-  template <cs::NameLike N, class Fn>
-  Variable alloc_input(const N&, Fn&& f) {
-    if (in_ == in_end_) overflow("inputs");
-    in_w_[in_] = Fr(f());
-    return Variable::input(static_cast<std::uint32_t>(in_++));
-  }
-  template <cs::NameLike N, class A, class B, class C>
-  void enforce(const N&, A&&, B&&, C&&) {}
-  template <cs::NameLike N>
-  void push_namespace(const N&) {}
-  void pop_namespace() {}
-  std::size_t num_constraints() const { return 0; }
-
-  bool filled() const { return in_ == in_end_ && aux_ == aux_end_; }
-
- private:
-  [[noreturn]] static void overflow(const char* what) {
-    throw std::logic_error(std::string("porep_witness: a step allocates more ") + what + " than counted");
-  }
-  Fr* in_w_;
-  Fr* aux_w_;
-  std::size_t in_, in_end_, aux_, aux_end_;
-};
+using PlacedWitnessCS = cs::PlacedWitnessCS<Fr>;
 
 PorepWitnessLayout count_layout(const PorepShape& shape) {
   const StackedCircuit c = StackedCircuit::blank(shape);
@@ -127,7 +86,7 @@ void porep_witness_into(const StackedCircuit& c, std::span<Fr> out) {
     const auto& a = l.step_start[k];
     const auto& b = l.step_start[k + 1];
     const std::size_t in0 = l.header_inputs + ch * l.challenge_inputs, aux0 = l.header_aux + ch * l.challenge_aux;
-    return PlacedWitnessCS(w, aux_base, in0 + a.inputs, in0 + b.inputs, aux0 + a.aux, aux0 + b.aux);
+    return PlacedWitnessCS(w, aux_base, in0 + a.inputs, in0 + b.inputs, aux0 + a.aux, aux0 + b.aux, "porep_witness");
   };
   auto check = [](const PlacedWitnessCS& s, std::size_t ch, std::size_t k) {
     if (!s.filled())
@@ -135,7 +94,7 @@ void porep_witness_into(const StackedCircuit& c, std::span<Fr> out) {
                              " allocates fewer wires than counted");
   };
 
-  PlacedWitnessCS head(w, aux_base, 1, l.header_inputs, 0, l.header_aux);
+  PlacedWitnessCS head(w, aux_base, 1, l.header_inputs, 0, l.header_aux, "porep_witness");
   const PorepHeader h = c.synthesize_header(head);
   if (!head.filled()) throw std::logic_error("porep_witness: the header allocates fewer wires than counted");
 

@@ -1,4 +1,4 @@
-// record_snap_circuit, snap_circuit_size and snap_witness_full (snap_record.hpp).
+// record_snap_circuit, snap_circuit_size and the witness in place (snap_record.hpp).
 #include "cuzk/filecoin/snap_record.hpp"
 
 #include <tbb/blocked_range.h>
@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
+#include "cuzk/cs/placed_witness_cs.hpp"
 #include "witness_vector.hpp"
 
 namespace cuzk::filecoin {
@@ -107,34 +109,47 @@ SnapCircuitSize snap_circuit_size(const SnapParams& params) {
   return SnapCircuitSize{o.inputs - 1u, o.vars, o.rows, o.nnz(o.r1.A), o.nnz(o.r1.B), o.nnz(o.r1.C)};
 }
 
-std::vector<Fr> snap_witness_full(const EmptySectorUpdateCircuit& c) {
-  cs::WitnessCS<Fr> head;
+SnapWitnessLayout snap_witness_layout(const SnapParams& params) {
+  const EmptySectorUpdateCircuit blank = EmptySectorUpdateCircuit::blank(params);
+  cs::CountCS<Fr> head;
+  const SnapHeader h = blank.synthesize_header(head);
+  cs::CountCS<Fr> one;
+  blank.synthesize_challenge(one, 0, h);
+  if (one.num_inputs() != 1) throw std::logic_error("snap_witness_layout: a challenge allocates an input");
+  return SnapWitnessLayout{params, head.num_inputs(), head.num_aux(), one.num_aux(), params.challenge_count};
+}
+
+void snap_witness_into(const EmptySectorUpdateCircuit& c, const SnapWitnessLayout& l, std::span<Fr> out) {
+  if (!(c.params() == l.params) || c.num_challenges() != l.challenges)
+    throw std::invalid_argument("snap_witness_into: the layout is of another sector size or shape (" +
+                                std::to_string(l.params.sector_nodes) + " nodes) than the circuit (" +
+                                std::to_string(c.params().sector_nodes) + ")");
+  if (out.size() != l.size())
+    throw std::invalid_argument("snap_witness_into: " + std::to_string(out.size()) + " elements for " +
+                                std::to_string(l.size()) + " wires");
+  Fr* w = out.data();
+  w[0] = Fr::one();
+  const std::size_t aux_base = l.header_inputs;
+  cs::PlacedWitnessCS<Fr> head(w, aux_base, 1, l.header_inputs, 0, l.header_aux, "snap_witness");
   const SnapHeader h = c.synthesize_header(head);
-  const std::size_t n = c.num_challenges();
-  std::vector<cs::Assignment<Fr>> parts(n);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+  if (!head.filled()) throw std::logic_error("snap_witness: the header allocates fewer wires than counted");
+  // One challenge per task: they are few (86 at 32 GiB) and alike, each wire written once, in place.
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, l.challenges, 1), [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t i = r.begin(); i != r.end(); ++i) {
-      cs::WitnessCS<Fr> w;
-      c.synthesize_challenge(w, i, h);
-      parts[i] = std::move(w).take_assignment();
+      const std::size_t aux0 = l.header_aux + i * l.challenge_aux;
+      cs::PlacedWitnessCS<Fr> s(w, aux_base, l.header_inputs, l.header_inputs, aux0, aux0 + l.challenge_aux,
+                                "snap_witness");
+      c.synthesize_challenge(s, i, h);
+      if (!s.filled())
+        throw std::logic_error("snap_witness: challenge " + std::to_string(i) + " allocates fewer wires than counted");
     }
   });
-  // The header's wires, then each challenge's aux wires at its offset, copied on every thread
-  // (one thread copied the 2.4 GiB of a 32 GiB partition in about half a second).
-  const cs::Assignment<Fr>& ha = head.assignment();
-  std::vector<std::size_t> at(n + 1);
-  at[0] = ha.inputs.size() + ha.aux.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (parts[i].inputs.size() != 1) throw std::logic_error("snap_witness_full: a challenge allocated an input");
-    at[i + 1] = at[i] + parts[i].aux.size();
-  }
-  std::vector<Fr> w = detail::zeroed_witness_vector(at[n]);
-  std::copy(ha.inputs.begin(), ha.inputs.end(), w.begin());
-  std::copy(ha.aux.begin(), ha.aux.end(), w.begin() + static_cast<std::ptrdiff_t>(ha.inputs.size()));
-  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-    std::copy(parts[i].aux.begin(), parts[i].aux.end(), w.begin() + static_cast<std::ptrdiff_t>(at[i]));
-    parts[i] = {};
-  });
+}
+
+std::vector<Fr> snap_witness_full(const EmptySectorUpdateCircuit& c) {
+  const SnapWitnessLayout l = snap_witness_layout(c.params());
+  std::vector<Fr> w = detail::zeroed_witness_vector(l.size());
+  snap_witness_into(c, l, w);
   return w;
 }
 

@@ -95,9 +95,6 @@ int current_device() {
   return d;
 }
 void set_device(int device) { CUZK_CUDA_CHECK(cudaSetDevice(device)); }
-void set_blocking_host_waits(bool blocking) {
-  CUZK_CUDA_CHECK(cudaSetDeviceFlags(blocking ? cudaDeviceScheduleBlockingSync : cudaDeviceScheduleAuto));
-}
 void device_memory(std::size_t* free_bytes, std::size_t* total_bytes) {
   std::size_t f = 0, t = 0;
   CUZK_CUDA_CHECK(cudaMemGetInfo(&f, &t));

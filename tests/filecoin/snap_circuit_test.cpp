@@ -246,6 +246,24 @@ TEST(SnapCircuit, SyntheticPartitionSatisfies2KiB) {
   expect_satisfied(make_snap_test_update(snap_params(2 * kKiB), 1, 8), 0);
 }
 
+// The witness written in place into a caller's buffer (a reused one: its old values ignored)
+// equals the sequential witness; a buffer of the wrong size, or a layout of another size, is refused.
+TEST(SnapCircuit, WitnessIntoReusedBufferAndWrongSizes) {
+  const SnapTestUpdate u = make_snap_test_update(snap_params(kKiB), 1, 9);
+  const EmptySectorUpdateCircuit c = partition_circuit(u, 0);
+  const SnapWitnessLayout l = snap_witness_layout(u.params);
+  const std::vector<Fr> expected = cs::witness<Fr>(c).full();
+  ASSERT_EQ(l.size(), expected.size());
+  std::vector<Fr> buf(l.size(), Fr::from_u64(12345));
+  snap_witness_into(c, l, buf);
+  EXPECT_EQ(buf, expected);
+  std::vector<Fr> short_buf(l.size() - 1);
+  EXPECT_THROW(snap_witness_into(c, l, short_buf), std::invalid_argument);
+  const SnapWitnessLayout other = snap_witness_layout(snap_params(2 * kKiB));
+  std::vector<Fr> other_buf(other.size());
+  EXPECT_THROW(snap_witness_into(c, other, other_buf), std::invalid_argument);
+}
+
 // An update of a 2 KiB sector sealed by the PoRep generator (the old replica is the sealed
 // sector's TreeR leaves, comm_r_old its comm_r): the vanilla proofs pass the checks and satisfy
 // the circuit; another sector's comm_r as comm_r_old is refused.

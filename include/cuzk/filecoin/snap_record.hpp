@@ -10,12 +10,17 @@
 // 32 GiB partition (86 challenges, 81M constraints) records in the time of the header and one
 // challenge plus a parallel copy. Tested equal to recording the whole circuit.
 //
-// Witness: the header in one witness system, the challenges concurrently in their own (oneTBB),
-// joined in allocation order: ONE, the header's inputs, then the header's aux wires and each
-// challenge's (challenges have no inputs). Tested equal to cs::witness(circuit).full().
+// Witness: every challenge allocates the same number of aux wires and no input, so the header's
+// and one challenge's counts (snap_witness_layout) place every wire: ONE, the header's inputs,
+// the header's aux wires, then each challenge's. The header is synthesized first, then the
+// challenges concurrently (oneTBB), each writing its wires once, at their final place
+// (cs::PlacedWitnessCS), into a caller's buffer or a fresh vector. Tested equal to
+// cs::witness(circuit).full().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "cuzk/filecoin/snap_circuit.hpp"
@@ -33,6 +38,22 @@ struct SnapCircuitSize {
   std::uint64_t a_nnz = 0, b_nnz = 0, c_nnz = 0;
 };
 SnapCircuitSize snap_circuit_size(const SnapParams& params);
+
+// Where a partition's wires lie in its full assignment (counted on a blank circuit: milliseconds).
+struct SnapWitnessLayout {
+  SnapParams params;              // the circuits it places
+  std::size_t header_inputs = 0;  // ONE included: every input of the partition
+  std::size_t header_aux = 0;
+  std::size_t challenge_aux = 0;  // per challenge
+  std::size_t challenges = 0;
+  std::size_t size() const { return header_inputs + header_aux + challenges * challenge_aux; }
+};
+SnapWitnessLayout snap_witness_layout(const SnapParams& params);
+
+// Writes the full assignment into `out`, which must have layout.size() elements (their previous
+// values are ignored). Throws std::invalid_argument when `out`'s size or the layout's parameters are
+// not the circuit's.
+void snap_witness_into(const EmptySectorUpdateCircuit& circuit, const SnapWitnessLayout& layout, std::span<Fr> out);
 
 std::vector<Fr> snap_witness_full(const EmptySectorUpdateCircuit& circuit);
 

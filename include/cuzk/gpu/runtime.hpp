@@ -38,11 +38,6 @@ int current_device();
 void set_device(int device);  // throws CudaError for an invalid index
 // Free and total memory of the current device.
 void device_memory(std::size_t* free_bytes, std::size_t* total_bytes);
-// How the current device's host threads wait for the GPU (a synchronize, a blocking copy): by
-// spinning on a core (CUDA's default with fewer contexts than cores) or blocked on an OS
-// primitive (cudaDeviceScheduleBlockingSync), which leaves the core to other work, such as a
-// synthesis running beside the GPU. Applies to the device's context, started or not.
-void set_blocking_host_waits(bool blocking);
 
 // The current device's shared-memory limits (smem_limits.hpp), or, while the environment sets
 // CUZK_EMULATE_SMEM_PER_SM_KIB, those of an SM of that many KiB (SmemLimits::of_kib; 100 for a
