@@ -14,7 +14,7 @@
 // additions per second for each, and for the affine kernel with the root left uninverted (the
 // cost of everything but the inversion; its results are wrong and not checked). Distinct x
 // in every pair (no doubling or P + (-P) case: an MSM would route those elsewhere).
-// H200, 2^26 points (bench/RESULTS.md, eleventh session): xyzz 2.25 G additions/s; affine
+// H200, 2^26 points (bench/RESULTS.md): xyzz 2.25 G additions/s; affine
 // 0.57 / 0.89 / 1.22 / 1.50 at K = 8 / 16 / 32 / 64 (the one-thread inversion's latency),
 // 1.73 without the inversion: in this form it loses even with a free inversion.
 //

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cu_bench.hpp"
-#include "cuzk/gpu/dev_mont_kara.cuh"
+#include "dev_mont_kara.cuh"
 #include "cuzk/gpu/dev_params.cuh"
 
 namespace {

@@ -130,7 +130,7 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
   // the witness upload, on three threads of their own (own streams and scratch: B2; B1; A then
   // L), beside a/b/c, H and MSM H on this one. The proof's temporaries are stream-ordered, so
   // neither side waits for the other's frees (with cudaFree they did: h_poly 3.4 ms instead of
-  // 0.3 at 2^12, thirteenth session). Their phases are timed on their threads (wall times that
+  // 0.3 at 2^12, bench/RESULTS.md). Their phases are timed on their threads (wall times that
   // overlap this thread's) and listed after msm_h.
   std::array<PT, kSideMsmThreads> side_t;
   Scalars side_ws, side_ls;

@@ -59,7 +59,7 @@ std::size_t proof_msm_scratch_bytes(const KeyLayout& l, std::size_t nv, std::siz
 // beside the H chain (CudaBackend::compute): for a resident key whose MSMs are too small to fill
 // the device (latency-bound: on the H200 a 2^12 G1 MSM took 1.2 ms of mostly dependent steps, a
 // 2^16 one 2.7 ms), each with its own scratch (DeviceProvingKey::estimate_proof_scratch_bytes
-// counts them). Domains up to 2^20 (H200, fourteenth session: 2^18 31.2 -> 22.2 ms, 2^20 70.7 ->
+// counts them). Domains up to 2^20 (H200, bench/RESULTS.md: 2^18 31.2 -> 22.2 ms, 2^20 70.7 ->
 // 62.7 ms for 3.5 GiB more scratch); num_vars up to twice that (a full 2^k domain has a few
 // more variables than 2^k). CUZK_GPU_SEQUENTIAL_MSMS (set, any value) turns it off, for
 // comparisons and debugging.

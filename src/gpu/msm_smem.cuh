@@ -17,7 +17,7 @@
 // temporary in shared-memory slots; the product takes slot indices, loads its operands
 // (LDS.128) and stores its result; each point is copied into its slots by cp.async. G1: 7 Fq
 // slots, 86 registers, 5 blocks of 128 per SM (shared memory bound). Measured on the H200
-// (bench/RESULTS.md, eighth and ninth sessions): G1 2^26 accumulation 367.4 -> 362.4 ms with
+// (bench/RESULTS.md): G1 2^26 accumulation 367.4 -> 362.4 ms with
 // the operands in shared memory (the IMAD.WIDE pipe ~90% busy in both kernels: the moves had
 // mostly run beside it); a second point buffer, copying the next point during the current
 // addition, needs 9 slots and leaves 4 blocks per SM: 326 against 322.5 ms without it.

@@ -67,7 +67,7 @@ bool NttPassShape::valid() const {
          inner + log_cols <= kMaxTileLog && (radix == 2 || radix == 4);
 }
 
-// Measured on the H200 (bench/RESULTS.md, thirteenth session: `gpu_bench 25 10 sizes` under
+// Measured on the H200 (bench/RESULTS.md: `gpu_bench 25 10 sizes` under
 // 13 shapes, forward, medians of 10): small sizes want smaller final tiles (more blocks: at
 // 2^14 a 2^11 tile leaves 8 blocks for 132 SMs; 9,8,3 took 0.031 ms against 0.060), 2^19-2^21
 // two passes (2^20: 0.283 against 0.339 ms), 2^23-2^24 three passes of 10, 7, 7 levels (2^24:
@@ -83,8 +83,8 @@ NttPassShape NttPassShape::for_size(std::size_t log_n) {
 }
 
 // SMs that hold 3 tiles of 2^10 elements but not of 2^11 (sm_80 and the consumer cards):
-// measured on an H100 with a consumer card's 100 KiB SM emulated (bench/RESULTS.md, twenty-second
-// session: `gpu_bench 27 5 sizes` under CUZK_EMULATE_SMEM_PER_SM_KIB=100 and each of 10,7,3,
+// measured on an H100 with a consumer card's 100 KiB SM emulated (bench/RESULTS.md:
+// `gpu_bench 27 5 sizes` under CUZK_EMULATE_SMEM_PER_SM_KIB=100 and each of 10,7,3,
 // 10,8,2, 10,9,1, 10,10,0 and 10,6,4): 2^20 0.378 -> 0.299 ms with one inner pass of 10 levels
 // (single columns), 2^21 0.807 -> 0.723, 2^26 24.3 -> 22.1, 2^27 50.6 -> 47.7 ms against the
 // H200's table with its tiles cut to 2^10.

@@ -159,7 +159,7 @@ cudaMemPool_t ordered_pool() {
     cudaMemPool_t pool = nullptr;
     CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, dev));
     // Diagnostic: CUZK_GPU_POOL_DEFAULTS (set, any value) leaves the pool's attributes as the
-    // driver set them (scripts/gpu_hang_hunt.sh compares both).
+    // driver set them (tools/device/gpu_hang_hunt.sh compares both).
     if (std::getenv("CUZK_GPU_POOL_DEFAULTS") == nullptr) {
       std::uint64_t keep = ~std::uint64_t{0};
       CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));

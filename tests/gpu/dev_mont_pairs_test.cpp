@@ -8,7 +8,7 @@
 #include <random>
 
 #include "cuzk/ff/fields.hpp"
-#include "cuzk/gpu/dev_mont_kara.cuh"
+#include "dev_mont_kara.cuh"
 #include "cuzk/gpu/dev_params.cuh"
 #include "mont_gmp_util.hpp"
 

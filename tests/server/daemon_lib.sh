@@ -1,7 +1,7 @@
 # Shared by the daemon shell tests: pass/fail counters and starting/stopping one cuzk-daemon
 # (its pid in DAEMON_PID; ports read from its --ready-file). Source it; needs DAEMON and WORK;
 # READY_TIMEOUT_S (default 120) bounds the wait for a daemon to serve. Also sourced by
-# scripts/gpu_daemon_run.sh.
+# tools/device/gpu_daemon_run.sh.
 fails=0
 DAEMON_PID=
 pass() { echo "ok: $*"; }

@@ -5,20 +5,20 @@
 # --verify checks it too); `snarkjs groth16 verify` then judges every proof with the
 # verification key snarkjs exported itself, and must reject a copy with pi_a changed.
 #
-#   scripts/gpu_snarkjs_check.sh --prepare   HERE: the circuits, witnesses, keys and vks into
+#   tools/device/gpu_snarkjs_check.sh --prepare   HERE: the circuits, witnesses, keys and vks into
 #       build/gpu-snarkjs (needs tests/oracle's npm packages and a CPU build's cuzk: CUZK=...,
 #       default build/cpu/src/apps/cuzk).
-#   scripts/gpu_snarkjs_check.sh             THERE (carry build/gpu-daemon-kit, from
-#       scripts/gpu_daemon_run.sh --prepare, and build/gpu-snarkjs): the proofs, as
+#   tools/device/gpu_snarkjs_check.sh             THERE (carry build/gpu-daemon-kit, from
+#       tools/device/gpu_daemon_run.sh --prepare, and build/gpu-snarkjs): the proofs, as
 #       $OUT/proofs.tar, and $OUT/prove.log. The two are ~80 MiB, over the device tool's 64:
 #       carry the kit as an archive (`tar cJf build/gsc/kit.tar.xz -C build gpu-daemon-kit`,
 #       ~12 MiB) and untar it there first (`tar xJf build/gsc/kit.tar.xz -C build`).
-#   scripts/gpu_snarkjs_check.sh --verify DIR   HERE: snarkjs on DIR/proofs.tar; exits 1 if any
+#   tools/device/gpu_snarkjs_check.sh --verify DIR   HERE: snarkjs on DIR/proofs.tar; exits 1 if any
 #       proof is rejected or any tampered copy accepted.
 #   KEY_PLACEMENT=stream (THERE): the daemon's key_placement (default "auto": resident), so the
 #       streamed path (points and matrices from host memory, H in two arrays) is judged too.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 ART=$ROOT/build/gpu-snarkjs
 ORACLE=$ROOT/tests/oracle

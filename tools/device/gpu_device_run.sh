@@ -1,62 +1,68 @@
 #!/usr/bin/env bash
 # GPU backend: build, test (ctest -L gpu) and time on a machine with a CUDA GPU.
 #
-#   scripts/gpu_device_run.sh --prepare   HERE (dev machine, nvcc, no GPU needed): builds the
-#       GPU test/bench binaries for sm_90 into build/h-gpu ($PREP_BUILD) and packs a fallback kit
-#       into build/gpu-carry (binaries, a CTest file, libtbb, and the dev files of the
-#       CPU dependencies that the device image lacks: TBB, GTest, nlohmann_json, OpenSSL).
-#   scripts/gpu_device_run.sh             THERE (the H200; carry build/gpu-carry):
-#       1. builds from the current tree with the device's nvcc (-DCMAKE_CUDA_ARCHITECTURES=90,
-#          -j16), finding missing CPU dependencies in the carried kit, runs
+#   tools/device/gpu_device_run.sh --prepare   HERE (dev machine, nvcc, no GPU needed): packs into
+#       build/gpu-carry the dev files of the CPU dependencies that the device image lacks
+#       (oneTBB, GTest, nlohmann-json, OpenSSL, spdlog, fmt, Google Benchmark), and, unless
+#       DEPS_ONLY=1, a fallback kit: every test labelled `gpu` (the list comes from ctest, never
+#       from this script) and the GPU benchmarks built for sm_90 into build/h-gpu ($PREP_BUILD),
+#       with their libraries.
+#   tools/device/gpu_device_run.sh             THERE (carry build/gpu-carry):
+#       1. configures the current tree with the device's nvcc (sm_90, the server and apps layers
+#          left out: their gRPC stack is not carried), finding the CPU dependencies in the
+#          carried kit, builds the `gpu`-labelled tests and the GPU benchmarks (-j16), runs
 #          `ctest -L gpu --output-on-failure` and the benchmark;
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
-#          (same tests through ctest, same benchmark) instead, and says so.
-#   CUZK_GPU_SKIP_BUILD=1 goes straight to step 2; SKIP_CTEST=1 leaves the tests out;
-#   CTEST_REGEX=re runs only the gpu tests whose names match (ctest -R).
-#   Writes at most 8 files under $OUT (default build/gpu-out): env.txt, build.log, ctest.log,
-#   mul_bench.log, bench.log, summary.txt (and ctest_fallback.log when step 2 ran,
-#   ntt_shapes.log with BENCH_NTT_SHAPES, emulate.log with BENCH_EMULATE).
+#          (same tests through a generated CTest file, same benchmark) instead, and says so.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 KIT=${CUZK_GPU_KIT:-$ROOT/build/gpu-carry}
 JOBS=${JOBS:-16}
-GPU_TESTS="gpu_dev_fp_host_test gpu_dev_point_host_test gpu_key_layout_test gpu_field_test gpu_ntt_test gpu_msm_test gpu_large_test gpu_abc_test gpu_backend_test gpu_host_memory_test gpu_stream_key_test gpu_batch_test gpu_layout_budget_test gpu_runtime_test"
-# The kit also carries the engine's GPU test (the daemon's engine on the CUDA backend: VRAM
-# budgets, key tiers, streamed keys); the on-device build leaves it out (its dependencies).
-KIT_TESTS="$GPU_TESTS engine_cuda_test"
-TARGETS="$KIT_TESTS gpu_bench gpu_mul_bench gpu_affine_bench"
+BENCHES="gpu_bench gpu_mul_bench gpu_affine_bench"
+# The tests labelled `gpu` in the configured tree $1, one name per line (a test's name is its target's).
+gpu_tests() { ctest --test-dir "$1" -N -L gpu | sed -n 's/^ *Test *#[0-9]*: *//p'; }
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
-  B=${PREP_BUILD:-$ROOT/build/h-gpu}
-  # cuzk_gpu as a shared library: the kernels' fatbins once in the kit, not in every binary.
-  cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
-        -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
-  cmake --build "$B" --target $TARGETS -j"$(nproc)"
-  rm -rf "$KIT" && mkdir -p "$KIT/bin" "$KIT/lib" "$KIT/deps"
-  for t in $KIT_TESTS; do cp "$(find "$B/tests" -name "$t" -type f -perm -u+x | head -1)" "$KIT/bin/"; done
-  cp "$B"/bench/gpu/gpu_bench "$B"/bench/gpu/gpu_mul_bench "$B"/bench/gpu/gpu_affine_bench "$KIT/bin/"
-  strip "$KIT"/bin/* 2>/dev/null || true
-  for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu|libspdlog|libfmt/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
-  # Dev files (headers, libraries, CMake configs) of the CPU dependencies the top-level
-  # configure needs, copied from the installed Debian packages, for the on-device build.
-  for pkg in libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3; do
+  rm -rf "$KIT" && mkdir -p "$KIT/deps"
+  # Dev files (headers, libraries, CMake configs) of the CPU dependencies the on-device
+  # configure needs, copied from the installed Debian packages.
+  for pkg in libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libgtest-dev libgmock-dev nlohmann-json3-dev libssl-dev libssl3 \
+             libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libbenchmark-dev libbenchmark1debian; do
     dpkg -L "$pkg" 2>/dev/null | while read -r f; do
       if [ -f "$f" ] || [ -L "$f" ]; then mkdir -p "$KIT/deps$(dirname "$f")"; cp -P "$f" "$KIT/deps$f"; fi
     done
   done
   rm -rf "$KIT/deps/usr/share/doc" "$KIT/deps/usr/share/man"
   (cd "$ROOT" && git rev-parse HEAD 2>/dev/null; date -u) > "$KIT/BUILT_FROM"
+  if [ -n "${DEPS_ONLY:-}" ]; then
+    du -sh "$KIT"
+    echo "kit (dependencies only, no fallback binaries) ready: carry build/gpu-carry, command: bash tools/device/gpu_device_run.sh"
+    exit 0
+  fi
+  # The fallback binaries. cuzk_gpu as a shared library: the kernels' fatbins once in the kit.
+  B=${PREP_BUILD:-$ROOT/build/h-gpu}
+  cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DCUZK_TESTS=ON -DCUZK_BENCH=ON -DCUZK_GPU_SHARED=ON >/dev/null
+  KIT_TESTS=$(gpu_tests "$B" | tr '\n' ' ')
+  [ -n "$KIT_TESTS" ] || { echo "no test labelled gpu in $B"; exit 1; }
+  cmake --build "$B" --target $KIT_TESTS $BENCHES -j"$(nproc)"
+  mkdir -p "$KIT/bin" "$KIT/lib"
+  for t in $KIT_TESTS; do cp "$(find "$B/tests" -name "$t" -type f -perm -u+x | head -1)" "$KIT/bin/"; done
+  echo "$KIT_TESTS" > "$KIT/GPU_TESTS"
+  for b in $BENCHES; do cp "$B/bench/gpu/$b" "$KIT/bin/"; done
+  strip "$KIT"/bin/* 2>/dev/null || true
+  for so in $(ldd "$KIT"/bin/* | awk '/libtbb|libcuzk_gpu|libspdlog|libfmt|libbenchmark/ {print $3}' | sort -u); do cp -L "$so" "$KIT/lib/"; done
   # A lean copy for runs that skip the on-device build: the binaries as one xz archive
-  # with libtbb and libcuzk_gpu.so (the fatbins compress ~2x), no dependency dev files.
+  # with their libraries (the fatbins compress ~2x), no dependency dev files.
   LEAN=$ROOT/build/gpu-carry-lean
   rm -rf "$LEAN" && mkdir -p "$LEAN"
   tar cJf "$LEAN/bin.tar.xz" -C "$KIT" bin lib
-  cp "$KIT/BUILT_FROM" "$LEAN/"
+  cp "$KIT/BUILT_FROM" "$KIT/GPU_TESTS" "$LEAN/"
   du -sh "$KIT" "$LEAN"
-  echo "lean kit: carry build/gpu-carry-lean, command: CUZK_GPU_KIT=build/gpu-carry-lean CUZK_GPU_SKIP_BUILD=1 bash scripts/gpu_device_run.sh"
-  echo "kit ready: carry build/gpu-carry in the device call, command: bash scripts/gpu_device_run.sh"
+  echo "lean kit: carry build/gpu-carry-lean, command: CUZK_GPU_KIT=build/gpu-carry-lean CUZK_GPU_SKIP_BUILD=1 bash tools/device/gpu_device_run.sh"
+  echo "kit ready: carry build/gpu-carry in the device call, command: bash tools/device/gpu_device_run.sh"
   exit 0
 fi
 
@@ -98,15 +104,13 @@ elif [ -n "$NVCC" ]; then
   (
     echo "== configure"; set -x
     cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
-          -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=ON -DCUZK_BENCH=OFF "${extra[@]}"
+          -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=ON -DCUZK_BENCH=ON \
+          -DCUZK_SKIP_LAYERS="server;apps" "${extra[@]}"
   ) > "$OUT/build.log" 2>&1
   if [ $? -eq 0 ]; then
-    # gpu_bench lives under bench/ (CUZK_BENCH needs Google Benchmark): built by hand here.
-    if cmake --build "$B" --target $GPU_TESTS cuzk_gpu -j"$JOBS" >> "$OUT/build.log" 2>&1 &&
-       g++ -std=c++20 -O3 -march=x86-64-v3 -I"$ROOT/include" "$ROOT"/bench/gpu/{gpu_bench,msm_bench,prove_bench,stream_bench,partition_bench,small_card_bench}.cpp \
-           "$B/src/gpu/libcuzk_gpu.a" "$B/src/poly/libcuzk_poly.a" -L"$(dirname "$NVCC")/../lib64" -lcudart_static -ldl -lrt -lpthread \
-           -o "$B/gpu_bench" >> "$OUT/build.log" 2>&1 &&
-       "$NVCC" -std=c++20 -O3 -arch=sm_90 -I"$ROOT/include" "$ROOT/bench/gpu/mul_bench.cu" -o "$B/gpu_mul_bench" >> "$OUT/build.log" 2>&1; then
+    targets=$(gpu_tests "$B" | tr '\n' ' ')
+    echo "== build: $targets $BENCHES" >> "$OUT/build.log"
+    if [ -n "$targets" ] && cmake --build "$B" --target $targets $BENCHES -j"$JOBS" >> "$OUT/build.log" 2>&1; then
       path=onbox
     fi
   fi
@@ -122,21 +126,20 @@ if [ ! -d "$KIT/bin" ] && [ -f "$KIT/bin.tar.xz" ]; then
     ln -sfn "$ROOT/build/gpu-kit-bin/bin" "$KIT/bin"
   [ -d "$ROOT/build/gpu-kit-bin/lib" ] && mkdir -p "$KIT/lib" && cp "$ROOT/build/gpu-kit-bin/lib/"* "$KIT/lib/"
 fi
-if [ $path = none ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
+if [ $path = none ] && [ -f "$KIT/GPU_TESTS" ]; then
   path=kit
   export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
   {
-    for t in $KIT_TESTS; do
+    for t in $(cat "$KIT/GPU_TESTS"); do
       echo "add_test($t \"$KIT/bin/$t\")"
-      echo "set_tests_properties($t PROPERTIES LABELS gpu)"
-      case $t in gpu_backend_test | gpu_stream_key_test | gpu_large_test | gpu_runtime_test | gpu_layout_budget_test | engine_cuda_test) echo "set_tests_properties($t PROPERTIES RUN_SERIAL TRUE)" ;; esac
+      echo "set_tests_properties($t PROPERTIES LABELS gpu RUN_SERIAL TRUE)"
     done
   } > "$KIT/CTestTestfile.cmake"
   say "using the carried prebuilt binaries ($(head -c 200 "$KIT/BUILT_FROM" | tr '\n' ' '))"
 fi
 
 case $path in
-  onbox) TESTDIR=$B; BENCH=$B/gpu_bench; MULB=$B/gpu_mul_bench ;;
+  onbox) TESTDIR=$B; BENCH=$B/bench/gpu/gpu_bench; MULB=$B/bench/gpu/gpu_mul_bench ;;
   kit) TESTDIR=$KIT; BENCH=$KIT/bin/gpu_bench; MULB=$KIT/bin/gpu_mul_bench ;;
   *) say "NOTHING TO RUN: no build and no carried kit"; exit 1 ;;
 esac
@@ -157,10 +160,10 @@ else
   trc=$?
   say "ctest -L gpu ($path): rc=$trc  $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1)"
 fi
-if [ $path = onbox ] && [ $trc -ne 0 ] && [ -x "$KIT/bin/gpu_ntt_test" ]; then
+if [ $path = onbox ] && [ $trc -ne 0 ] && [ -f "$KIT/GPU_TESTS" ]; then
   # Cross-check with the kit's binaries (tells build-environment trouble from code bugs).
   ( export LD_LIBRARY_PATH="$KIT/lib:${LD_LIBRARY_PATH:-}"
-    for t in $KIT_TESTS; do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
+    for t in $(cat "$KIT/GPU_TESTS"); do "$KIT/bin/$t" 2>&1 | tail -30; done ) > "$OUT/ctest_fallback.log" 2>&1
 fi
 
 # ---- benchmark -------------------------------------------------------------------------------

@@ -3,24 +3,24 @@
 # backend under cuzk-bench load (every proof verified by the client), then the same batch on the
 # CPU backend of the same machine for comparison.
 #
-#   scripts/gpu_daemon_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
+#   tools/device/gpu_daemon_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
 #       cuzk-bench and engine_cuda_test for sm_90 into build/h-gpu and packs them with
 #       the shared libraries they load (gRPC, protobuf, TBB, ...) into build/gpu-daemon-kit.
-#   scripts/gpu_daemon_run.sh             THERE (carry build/gpu-daemon-kit): runs everything,
+#   tools/device/gpu_daemon_run.sh             THERE (carry build/gpu-daemon-kit): runs everything,
 #       writes logs under $OUT (default build/gpu-daemon-out).
 # Knobs: CONSTRAINTS (mul-chain size, default 250000: a 2^18 domain), N (batch size, 16), J (concurrency, 4),
 # WORKERS (per GPU, 2), CPU_N (CPU batch size, 4), PINNED (pinned_budget_bytes, 8GiB: the key's points are page-locked),
 # PIN_WITNESS (pinned_witness_min_bytes, one CUDA run per value, e.g. "64MiB 1TiB" to compare page-locked
 # witnesses with pageable ones; default 64MiB), BACKENDS (default "cuda cpu"), SKIP_ENGINE_TEST=1.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 KIT=$ROOT/build/gpu-daemon-kit
 BINS="cuzk-daemon cuzk-bench engine_cuda_test"
 
 if [ "${1:-}" = "--prepare" ]; then
   set -e
-  # The build directory of scripts/gpu_device_run.sh --prepare (same flags): one CUDA build.
+  # The build directory of tools/device/gpu_device_run.sh --prepare (same flags): one CUDA build.
   B=${PREP_BUILD:-$ROOT/build/h-gpu}
   gen=(); [ -f "$B/CMakeCache.txt" ] || gen=(-G Ninja)
   cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \

@@ -1,6 +1,6 @@
 // One level of Karatsuba for the Montgomery product on aligned register pairs (device, and
 // CPU emulation in tests): MontKara<C>, built from MontPairs' half-size wide products and
-// its reduction. Measured and not used by DevFp (bench/RESULTS.md, thirteenth session): on
+// its reduction. An experiment, kept out of the library: measured and not used by DevFp (bench/RESULTS.md): on
 // the H200 it beats MontPairs::mul alone for BLS12-381 Fq (28.7 against 27.5 Gmul/s; 242
 // IMAD.WIDE instead of 281, 176 IADD3 instead of 62) and loses for Fr (53.5 against 57.5);
 // inside the MSM (products, the two-product Y3, the Fp2 product) and the NTT it lost

@@ -1,10 +1,10 @@
 #!/bin/bash
 # Hunts hangs and out-of-bounds writes in the stream-ordered temporaries (runtime.hpp,
-# DeviceAlloc). Written for the intermittent hang of the fourteenth session (bench/gpu/NOTES.md),
-# not seen since each thread drains its stream before it ends (StreamDrain): 0 hangs in 40 runs,
-# fifteenth session, against 2 in 11 before. On the device, from the repository root, with the
-# lean kit carried (build/gpu-carry-lean, from `bash scripts/gpu_device_run.sh --prepare`):
-#   OUT=$OUT bash scripts/gpu_hang_hunt.sh
+# DeviceAlloc). Written for an intermittent hang of gpu_stream_key_test (bench/gpu/NOTES.md),
+# not seen since each thread drains its stream before it ends (StreamDrain): 0 hangs in 40 runs
+# since, against 2 in 11 before. On the device, from the repository root, with the
+# lean kit carried (build/gpu-carry-lean, from `bash tools/device/gpu_device_run.sh --prepare`):
+#   OUT=$OUT bash tools/device/gpu_hang_hunt.sh
 # 1. Guard bytes after every stream-ordered buffer (CUZK_GPU_GUARD_BYTES): a write past a
 #    buffer's end aborts the test with the buffer's size (one run of each test is enough).
 # 2. Without guards, gpu_stream_key_test up to TRIES times (it hung once in ~9 runs) under a
@@ -14,6 +14,7 @@
 # Writes at most 4 files under $OUT (the device tool returns 8): guard.log, hunt.log, bt.txt,
 # last.log. Never waits on a process it could not kill (a process stuck in the driver).
 set -u
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 OUT=${OUT:-$ROOT/build/hunt-out}
 TRIES=${TRIES:-20}

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Filecoin PoSt, PoRep C2 and SnapDeals on a CUDA machine: the timings of bench/RESULTS.md's Filecoin section.
 #
-#   scripts/filecoin_device_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
+#   tools/device/filecoin_device_run.sh --prepare   HERE (nvcc, no GPU needed): builds cuzk-daemon,
 #       cuzk-bench, cuzk, post_bench, porep_bench and engine_cuda_test (BINS: others, e.g. snap_bench) for sm_90 into build/h-gpu
 #       and packs them with the shared libraries they load into build/filecoin-kit/bin.tar.xz.
-#   scripts/filecoin_device_run.sh             THERE (carry build/filecoin-kit): runs, in order,
+#   tools/device/filecoin_device_run.sh             THERE (carry build/filecoin-kit): runs, in order,
 #       1. post_bench synth: a 32 GiB WindowPoSt partition's vanilla check and witness synthesis
 #          from the real vanilla proof, on all cores and on 2; WinningPoSt 32 GiB likewise;
 #       2. WinningPoSt 32 GiB end to end from the request: `cuzk post setup` TEST keys, then
@@ -28,7 +28,7 @@
 #   up to 8 minutes each: run them in their own commands).
 #   Logs under $OUT (default build/filecoin-out): summary.txt and one log per step.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 KIT=$ROOT/build/filecoin-kit
 BINS=${BINS:-"cuzk-daemon cuzk-bench cuzk post_bench porep_bench engine_cuda_test"}  # what --prepare builds and packs (override to pack fewer)
