@@ -22,9 +22,7 @@ std::unique_ptr<Circuit> make_circuit(const CircuitSpec& spec, const std::filesy
     }
     return groth16::dispatch_curve(curve, [&]<class E>() { return make_zkey_circuit<E>(spec, field); });
   }
-  if (const std::optional<r1cs::Curve> curve = r1cs::parse_curve_name(spec.curve))
-    return groth16::dispatch_curve(*curve, [&]<class E>() { return make_native_circuit<E>(spec, cache_dir, field); });
-  throw std::invalid_argument(field + ".curve: \"" + spec.curve + "\" is not one of " + join_names(curve_names()));
+  return groth16::dispatch_curve(spec.curve, [&]<class E>() { return make_native_circuit<E>(spec, cache_dir, field); });
 }
 
 const std::vector<std::string>& native_circuit_names() {
@@ -33,16 +31,6 @@ const std::vector<std::string>& native_circuit_names() {
     for (const auto& [name, defaults] : native_defaults()) v.push_back(name);
     return v;
   }();
-  return kNames;
-}
-
-const std::vector<std::string>& curve_names() {
-  static const std::vector<std::string> kNames{std::string(groth16::Bls12_381::kName), std::string(groth16::Bn254::kName)};
-  return kNames;
-}
-
-const std::vector<std::string>& key_placement_names() {
-  static const std::vector<std::string> kNames{"auto", "resident", "stream"};
   return kNames;
 }
 

@@ -2,7 +2,6 @@
 
 #include "post_circuit.hpp"
 
-#include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -11,11 +10,7 @@ namespace cuzk::engine {
 
 void validate_config(const EngineConfig& c) {
   auto bad = [](const std::string& field, const std::string& why) { throw std::invalid_argument(field + ": " + why); };
-  if (c.backend != "cpu" && c.backend != "cuda") bad("backend", "\"" + c.backend + "\" is not \"cpu\" or \"cuda\"");
-  const auto& placements = key_placement_names();
-  if (std::find(placements.begin(), placements.end(), c.key_placement) == placements.end())
-    bad("key_placement", "\"" + c.key_placement + "\" is not one of " + join_names(placements));
-  if (c.backend == "cpu" && c.devices < 1) bad("devices", "the cpu backend needs at least 1 simulated device");
+  if (c.backend == Backend::cpu && c.devices < 1) bad("devices", "the cpu backend needs at least 1 simulated device");
   if (c.devices < 0) bad("devices", "must not be negative");
   if (c.workers_per_device < 1) bad("workers_per_device", "must be at least 1");
   if (c.max_batch_size < 1) bad("max_batch_size", "must be at least 1");

@@ -40,10 +40,10 @@ constexpr std::size_t kMinStreamChunk = std::size_t{1} << 12;
 // refuses the job); "auto" DeviceProvingKey::choose_layout (all resident when it fits, else the
 // parts that save the most link bytes resident and the rest streamed at that chunk).
 template <class E>
-gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, const std::string& mode, std::uint64_t vram) {
+gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, KeyPlacement mode, std::uint64_t vram) {
   using K = gpu::DeviceProvingKey<E>;
-  if (mode == "resident") return gpu::KeyLayout::all_resident();
-  if (mode == "auto") return K::choose_layout(pk, vram, kMinStreamChunk);
+  if (mode == KeyPlacement::resident) return gpu::KeyLayout::all_resident();
+  if (mode == KeyPlacement::automatic) return K::choose_layout(pk, vram, kMinStreamChunk);
   return K::stream_layout(pk, vram, kMinStreamChunk);
 }
 
@@ -80,7 +80,7 @@ struct CudaWitnessPin final : HostPin {
 template <class E>
 class CudaCurveDevice final : public CurveDevice<E> {
  public:
-  CudaCurveDevice(FaultInjector& f, std::string mode, std::uint64_t vram) : faults_(f), mode_(std::move(mode)), vram_(vram) {}
+  CudaCurveDevice(FaultInjector& f, KeyPlacement mode, std::uint64_t vram) : faults_(f), mode_(mode), vram_(vram) {}
   // The matrices' value index: resident matrices take 6 bytes a term of VRAM instead of 36,
   // streamed ones 2 bytes a term of link per pass (a matrix with more than 65536 distinct
   // values keeps its values).
@@ -135,7 +135,7 @@ class CudaCurveDevice final : public CurveDevice<E> {
     return place(pk, mode_, vram_).streamed(gpu::KeyPart::kMatrices);
   }
   FaultInjector& faults_;
-  std::string mode_;
+  KeyPlacement mode_;
   std::uint64_t vram_;  // the smallest device budget: one placement per key on every device
 };
 
@@ -177,7 +177,8 @@ class CudaDeviceBackend final : public DeviceBackend {
 
  private:
   bool resident(const KeyShape& s) const {
-    return mode_ == "resident" || (mode_ == "auto" && key_host_bytes(s) + engine::scratch_bytes(s) <= vram_);
+    return mode_ == KeyPlacement::resident ||
+           (mode_ == KeyPlacement::automatic && key_host_bytes(s) + engine::scratch_bytes(s) <= vram_);
   }
   static int count(int requested) {
     std::string why;
@@ -206,7 +207,7 @@ class CudaDeviceBackend final : public DeviceBackend {
   }
 
   FaultInjector faults_;
-  std::string mode_;
+  KeyPlacement mode_;
   int devices_;
   std::uint64_t vram_;
   CudaCurveDevice<groth16::Bls12_381> bls_;

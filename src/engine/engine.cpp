@@ -43,7 +43,7 @@ std::string random_id_prefix() {
 }
 
 std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
-  if (c.backend == "cuda") return make_cuda_backend(c);
+  if (c.backend == Backend::cuda) return make_cuda_backend(c);
   return make_cpu_backend(c);
 }
 
@@ -445,7 +445,7 @@ struct Engine::Impl {
 
   StatusSnapshot status() const {
     StatusSnapshot s;
-    s.backend = config.backend;
+    s.backend = std::string(backend_name(config.backend));
     s.uptime_s = std::chrono::duration<double>(Clock::now() - started).count();
     for (int d = 0; d < backend->device_count(); ++d) {
       DeviceStatus ds;

@@ -16,6 +16,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "access.hpp"
+#include "config_render.hpp"
 #include "http_endpoint.hpp"
 #include "proving_service.hpp"
 #include "status_json.hpp"
@@ -100,12 +101,15 @@ Daemon::Daemon(DaemonConfig config) : impl_(std::make_unique<Impl>()) {
   if (!sc.http_listen.empty()) {
     ProvingService* svc = d.service.get();
     engine::Engine* eng = d.engine.get();
+    const DaemonConfig* cfg = &d.config;
     d.http = std::make_unique<HttpEndpoint>(
         parse_host_port(sc.http_listen, "server.http_listen"), [svc] { return svc->metrics_text(); },
-        [eng] {
+        [eng, cfg] {
           v1::GetStatusResponse s;
           build_status(*eng, &s);
-          return status_to_json(s).dump(1) + "\n";
+          nlohmann::json j = status_to_json(s);
+          j["effective_config"] = effective_config_json(*cfg);
+          return j.dump(1) + "\n";
         },
         d.counters);
   }

@@ -1,6 +1,7 @@
-// The daemon's configuration: where it listens and the engine it runs. Read from TOML
-// (config/cuzk-daemon.example.toml documents every key); an embedded default serves when no
-// file is given. Unknown keys and bad values are errors that name the key.
+// The daemon's configuration: where it listens and the engine it runs. Read from TOML through
+// the schema (config_schema.hpp, which documents every key; config/cuzk-daemon.example.toml is
+// generated from it); an embedded default serves when no file is given. Unknown keys and bad
+// values are errors that name the key.
 #pragma once
 
 #include <cstdint>
@@ -44,9 +45,10 @@ DaemonConfig parse_daemon_config(std::string_view toml_text, std::string_view so
                                  const std::filesystem::path& base_dir = {});
 DaemonConfig load_daemon_config(const std::filesystem::path& path);
 
-// The embedded default (CPU backend, small built-in circuits, local listeners).
-std::string_view default_config_toml();
+// The embedded default (CPU backend, small built-in circuits, local listeners), and it as the
+// commented TOML that --print-default-config prints (config/cuzk-daemon.example.toml).
 DaemonConfig default_daemon_config();
+std::string default_config_toml();
 
 // "host:port" -> {host, port}; throws ConfigError naming `key` when malformed.
 struct HostPort {

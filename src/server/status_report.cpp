@@ -15,7 +15,7 @@ void build_status(const engine::Engine& engine, pb::GetStatusResponse* out) {
     p->set_id(c.id);
     p->set_source(c.zkey_path.empty() ? "native" : "zkey");
     p->set_native(c.native);
-    if (!c.native.empty()) p->set_curve(c.curve);
+    if (!c.native.empty()) p->set_curve(std::string(r1cs::curve_name(c.curve)));
   }
   for (const auto& k : engine.status().keys) {
     const bool porep = engine::is_porep_circuit_id(k.circuit_id), snap = engine::is_snap_circuit_id(k.circuit_id);

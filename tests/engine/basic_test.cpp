@@ -188,7 +188,7 @@ TEST(EngineBasic, PoseidonMerkleNative) {
   CircuitSpec p;
   p.id = "pm";
   p.native = "poseidon-merkle";
-  p.curve = "bn254";
+  p.curve = r1cs::Curve::bn254;
   p.params = {{"depth", 1}};
   Engine e(small_config({p}));
   const ProofResult a = e.prove(native_request("pm", 1), 60s);
@@ -203,7 +203,7 @@ TEST(EngineBasic, Sha256MerkleNative) {
   CircuitSpec p;
   p.id = "sha";
   p.native = "sha256-merkle";
-  p.curve = "bls12_381";
+  p.curve = r1cs::Curve::bls12_381;
   p.params = {{"depth", 1}};
   Engine e(small_config({p}));
   const ProofResult a = e.prove(native_request("sha", 1), 120s);
@@ -270,10 +270,7 @@ TEST(EngineBasic, ConfigErrorsNameTheField) {
     }
   };
   EngineConfig c = small_config({mul_chain("c", "bn254", 100)});
-  c.backend = "tpu";
-  expect_invalid(c, "backend");
-  c = small_config({mul_chain("c", "bn254", 100)});
-  c.backend = "cuda";
+  c.backend = Backend::cuda;
   expect_invalid(c, "cuda");
   c = small_config({mul_chain("c", "bn254", 100)});
   c.circuits[0].native = "sha512";

@@ -24,7 +24,7 @@ namespace {
 
 EngineConfig cuda_config(std::vector<CircuitSpec> circuits) {
   EngineConfig c = small_config(std::move(circuits));
-  c.backend = "cuda";
+  c.backend = Backend::cuda;
   c.devices = 0;  // every visible GPU
   c.vram_budget_bytes = 0;  // free memory minus 1 GiB
   c.workers_per_device = 2;
@@ -268,27 +268,28 @@ TEST(EngineCuda, KeyLargerThanTheVramBudgetIsStreamedInPart) {
     streamed = streamed_key + K::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk);
   }
   ASSERT_LT(streamed, resident - 1) << "a streamed key with 2^14-point chunks must need less than the resident one";
-  for (const std::string mode : {"auto", "stream"}) {
+  for (const KeyPlacement mode : {KeyPlacement::automatic, KeyPlacement::stream}) {
     EngineConfig cfg = cuda_config({spec});
     cfg.key_placement = mode;
-    cfg.vram_budget_bytes = mode == "auto" ? resident - 1 : 0;
+    const std::string name(key_placement_name(mode));
+    cfg.vram_budget_bytes = mode == KeyPlacement::automatic ? resident - 1 : 0;
     cfg.pinned_budget_bytes = 1ull << 30;  // the key's points pinned: truly asynchronous chunk copies
     Engine e(cfg);
-    SCOPED_TRACE(mode);
+    SCOPED_TRACE(name);
     for (const ProofResult& r : prove_seeds(e, "big", 3, *e.key_file("big")))
-      std::printf("[ info ] %s placement, budget %llu: proof %.1f ms (msm_a %.1f ms, msm_b_g2 %.1f ms)\n", mode.c_str(),
+      std::printf("[ info ] %s placement, budget %llu: proof %.1f ms (msm_a %.1f ms, msm_b_g2 %.1f ms)\n", name.c_str(),
                   static_cast<unsigned long long>(cfg.vram_budget_bytes), timing(r, "total"), timing(r, "msm_a"),
                   timing(r, "msm_b_g2"));
     const KeyStatus k = key_of(e.status(), "big");
     EXPECT_EQ(k.tier, "vram");
     EXPECT_GT(k.vram_bytes, 0u);
-    EXPECT_LT(k.vram_bytes, resident_key) << mode << ": some points must stream";
-    if (mode == "auto") {
+    EXPECT_LT(k.vram_bytes, resident_key) << name << ": some points must stream";
+    if (mode == KeyPlacement::automatic) {
       EXPECT_GT(k.vram_bytes, streamed_key) << "some parts must stay resident";
       EXPECT_EQ(k.layout.rfind("resident: ", 0), 0u) << k.layout;
       EXPECT_NE(k.layout.find("; streamed: "), std::string::npos) << k.layout;
     } else {
-      EXPECT_EQ(k.layout.rfind("streamed (chunk ", 0), 0u) << mode << ": " << k.layout;
+      EXPECT_EQ(k.layout.rfind("streamed (chunk ", 0), 0u) << name << ": " << k.layout;
     }
     EXPECT_GT(k.pinned_bytes, 0u);
     expect_only_keys_reserved(e);
@@ -313,7 +314,7 @@ TEST(EngineCuda, ResidentKeyTakesTheCompactTwiddleTableWhereOnlyThatFits) {
   }
   ASSERT_LT(compact, full);
   EngineConfig cfg = cuda_config({spec});
-  cfg.key_placement = "auto";
+  cfg.key_placement = KeyPlacement::automatic;
   cfg.vram_budget_bytes = full - 1;
   Engine e(cfg);
   prove_seeds(e, "big", 2, *e.key_file("big"));
@@ -341,7 +342,7 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
   }
   ASSERT_LT(budget, resident);
   EngineConfig cfg = cuda_config({spec});
-  cfg.key_placement = "auto";
+  cfg.key_placement = KeyPlacement::automatic;
   cfg.vram_budget_bytes = budget;
   Engine e(cfg);
   for (const ProofResult& r : prove_seeds(e, "big", 2, *e.key_file("big")))
@@ -366,7 +367,7 @@ TEST(EngineCuda, StreamedKeyAdmittedAtItsSmallestNeed) {
 TEST(EngineCuda, BatchWithAStreamedKeyProvesEachJob) {
   const CircuitSpec spec = mul_chain("sb", "bls12_381", 1 << 14);
   EngineConfig cfg = cuda_config({spec});
-  cfg.key_placement = "stream";
+  cfg.key_placement = KeyPlacement::stream;
   cfg.max_batch_size = 3;
   cfg.max_batch_wait_ms = 2000;
   cfg.workers_per_device = 1;

@@ -41,7 +41,7 @@ CircuitSpec mul_chain(const std::string& id, const std::string& curve, std::uint
   CircuitSpec s;
   s.id = id;
   s.native = "mul-chain";
-  s.curve = curve;
+  s.curve = r1cs::parse_curve_name(curve).value();
   s.params = {{"constraints", constraints}};
   s.setup_seed = 7;
   return s;
@@ -49,7 +49,7 @@ CircuitSpec mul_chain(const std::string& id, const std::string& curve, std::uint
 
 EngineConfig small_config(std::vector<CircuitSpec> circuits) {
   EngineConfig c;
-  c.backend = "cpu";
+  c.backend = Backend::cpu;
   c.devices = 1;
   c.workers_per_device = 1;
   c.max_batch_size = 1;

@@ -1,5 +1,8 @@
 // DaemonConfig from TOML: the embedded default and the committed example parse; unknown keys
 // and bad values are refused with the key's name; sizes, paths and references are checked.
+// The schema (config_schema.hpp): bad enum values and out-of-range numbers are refused naming
+// the key and what is allowed; the generated config reads back to what it was made from (the
+// defaults, and a config with every key changed); the effective config redacts the token.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -8,6 +11,8 @@
 #include <fstream>
 
 #include "access.hpp"
+#include "config_render.hpp"
+#include "config_schema.hpp"
 #include "daemon_config.hpp"
 
 namespace cuzk::server {
@@ -24,15 +29,15 @@ std::string error_of(std::string_view toml) {
 
 TEST(DaemonConfig, EmbeddedDefaultIsSmallCpuWithCircuitsAndKinds) {
   const DaemonConfig c = default_daemon_config();
-  EXPECT_EQ(c.engine.backend, "cpu");
+  EXPECT_EQ(c.engine.backend, engine::Backend::cpu);
   EXPECT_FALSE(c.server.unix_socket.empty());
   EXPECT_TRUE(c.server.tcp_listen.empty());  // the unix socket only: TCP when configured
   EXPECT_TRUE(c.server.http_listen.starts_with("127.0.0.1:"));
   bool bls = false, bn = false;
   for (const auto& circuit : c.engine.circuits) {
     EXPECT_FALSE(circuit.native.empty()) << circuit.id;
-    bls = bls || circuit.curve == "bls12_381";
-    bn = bn || circuit.curve == "bn254";
+    bls = bls || circuit.curve == r1cs::Curve::bls12_381;
+    bn = bn || circuit.curve == r1cs::Curve::bn254;
   }
   EXPECT_TRUE(bls && bn);
   // No parameter directory in the file: the daemon's main takes $FIL_PROOFS_PARAMETER_CACHE or
@@ -41,15 +46,18 @@ TEST(DaemonConfig, EmbeddedDefaultIsSmallCpuWithCircuitsAndKinds) {
   EXPECT_TRUE(c.engine.filecoin_preload_winning_post);
 }
 
-TEST(DaemonConfig, ExampleFileParsesAndSetsEveryEngineField) {
+TEST(DaemonConfig, ExampleFileParsesToTheStructDefaults) {
   const DaemonConfig c = load_daemon_config(CUZK_EXAMPLE_CONFIG);
-  EXPECT_EQ(c.engine.host_budget_bytes, 8ull << 30);
-  EXPECT_EQ(c.engine.pinned_budget_bytes, 2ull << 30);
-  EXPECT_EQ(c.server.rpc_threads, 64);
+  const engine::EngineConfig e;
+  EXPECT_EQ(c.engine.host_budget_bytes, e.host_budget_bytes);
+  EXPECT_EQ(c.engine.pinned_budget_bytes, e.pinned_budget_bytes);
+  EXPECT_EQ(c.engine.key_placement, e.key_placement);
+  EXPECT_EQ(c.server.rpc_threads, ServerConfig{}.rpc_threads);
   EXPECT_EQ(c.engine.fault.device, -1);
-  ASSERT_EQ(c.engine.circuits.size(), 2u);
-  EXPECT_EQ(c.engine.circuits[1].params.at("depth"), 4u);
+  ASSERT_EQ(c.engine.circuits.size(), 3u);
+  EXPECT_EQ(c.engine.circuits[2].params.at("depth"), 2u);
   EXPECT_TRUE(c.engine.filecoin_preload_winning_post);
+  EXPECT_FALSE(c.filecoin_parameter_dir_given);  // shown commented out
 }
 
 TEST(DaemonConfig, ValuesAreRead) {
@@ -187,6 +195,107 @@ TEST(DaemonConfig, TheTokenComesFromAFile) {
   EXPECT_NE(error_of("[server]\nauth_token = \"a\"\nauth_token_file = \"" + dir + "/token\"\n").find("not both"),
             std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+TEST(ConfigSchema, BadEnumValueNamesTheKeyAndTheAllowedValues) {
+  EXPECT_EQ(error_of("[engine]\nbackend = \"tpu\"\n"),
+            "t.toml: engine.backend: \"tpu\" is not one of cpu, cuda (line 2)");
+  EXPECT_EQ(error_of("[engine]\nkey_placement = \"swap\"\n"),
+            "t.toml: engine.key_placement: \"swap\" is not one of auto, resident, stream (line 2)");
+  EXPECT_EQ(error_of("[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\ncurve = \"p256\"\n"),
+            "t.toml: circuit[0].curve: \"p256\" is not one of bls12_381, bn254 (line 4)");
+  const DaemonConfig c = parse_daemon_config(
+      "[engine]\nbackend = \"cuda\"\nkey_placement = \"stream\"\n[[circuit]]\nid = \"x\"\nnative = \"mul-chain\"\n"
+      "curve = \"bn128\"\n[[circuit]]\nid = \"y\"\nnative = \"mul-chain\"\ncurve = \"bls12-381\"\n",
+      "t.toml");
+  EXPECT_EQ(c.engine.backend, engine::Backend::cuda);
+  EXPECT_EQ(c.engine.key_placement, engine::KeyPlacement::stream);
+  EXPECT_EQ(c.engine.circuits.at(0).curve, r1cs::Curve::bn254);  // every spelling parse_curve_name takes
+  EXPECT_EQ(c.engine.circuits.at(1).curve, r1cs::Curve::bls12_381);
+}
+
+TEST(ConfigSchema, OutOfRangeNumberNamesTheKeyAndTheRange) {
+  EXPECT_EQ(error_of("[server]\nrpc_threads = 2\n"), "t.toml: server.rpc_threads: 2 is out of range [4, 4096] (line 2)");
+  EXPECT_EQ(error_of("[engine.fault_injection]\ndevice = -2\n"),
+            "t.toml: engine.fault_injection.device: -2 is out of range [-1, 1024] (line 2)");
+  EXPECT_NE(error_of("[engine]\ndevices = 1025\n").find("engine.devices: 1025 is out of range [0, 1024]"),
+            std::string::npos);
+}
+
+// Every default lies in its key's range and among its allowed values.
+template <class S>
+void expect_defaults_allowed(const schema::Section<S>& section) {
+  const S defaults{};
+  for (const auto& k : section.keys) {
+    const schema::Value v = k.value(defaults);
+    if (k.type == schema::Type::integer) {
+      EXPECT_GE(std::get<std::int64_t>(v), k.min) << section.name << "." << k.name;
+      EXPECT_LE(std::get<std::int64_t>(v), k.max) << section.name << "." << k.name;
+    }
+    if (k.type == schema::Type::choice) {
+      EXPECT_NE(std::find(k.choices.begin(), k.choices.end(), std::get<std::string>(v)), k.choices.end()) << k.name;
+    }
+    EXPECT_FALSE(k.doc.empty()) << section.name << "." << k.name;
+  }
+}
+
+TEST(ConfigSchema, DefaultsAreAllowedAndEveryKeyIsDocumented) {
+  const schema::DaemonSchema& s = schema::daemon_schema();
+  expect_defaults_allowed(s.server);
+  expect_defaults_allowed(s.engine);
+  expect_defaults_allowed(s.fault_injection);
+  expect_defaults_allowed(s.circuit);
+  expect_defaults_allowed(s.filecoin);
+}
+
+TEST(ConfigSchema, TheGeneratedDefaultParsesBackToTheDefaults) {
+  const std::string text = default_config_toml();
+  const DaemonConfig parsed = parse_daemon_config(text, "generated");
+  EXPECT_EQ(effective_config_json(parsed), effective_config_json(default_daemon_config()));
+  // The numbers are the structs' own defaults (no second copy in the text).
+  const engine::EngineConfig e;
+  EXPECT_EQ(parsed.engine.host_budget_bytes, e.host_budget_bytes);
+  EXPECT_EQ(parsed.engine.max_batch_size, e.max_batch_size);
+  EXPECT_EQ(parsed.server.max_await_ms, ServerConfig{}.max_await_ms);
+  EXPECT_NE(text.find("host_budget_bytes = \"8GiB\"\n"), std::string::npos);
+  EXPECT_NE(text.find("# Where proofs run"), std::string::npos);  // docs as comments
+  EXPECT_NE(text.find("One of: cpu, cuda."), std::string::npos);
+  EXPECT_NE(text.find("From 4 to 4096."), std::string::npos);
+  EXPECT_NE(text.find("# parameter_dir = "), std::string::npos);  // unset: commented out
+}
+
+TEST(ConfigSchema, EveryKeyChangedRoundTrips) {
+  DaemonConfig c = default_daemon_config();
+  c.server = {.unix_socket = "/run/x.sock", .tcp_listen = "0.0.0.0:1", .auth_token = "t\"k",
+              .auth_unix = true, .allow_unauthenticated_tcp = true, .tls_cert_file = "c.pem",
+              .tls_key_file = "k.pem", .http_listen = "", .rpc_threads = 5, .max_await_ms = 7};
+  c.engine = {.backend = engine::Backend::cuda, .devices = 3, .workers_per_device = 4, .max_batch_size = 5,
+              .max_batch_wait_ms = 6, .synthesis_concurrency = 7, .pipeline_depth = 8, .host_budget_bytes = 12345,
+              .pinned_budget_bytes = 3ull << 40, .pinned_witness_min_bytes = 5ull << 10,
+              .vram_budget_bytes = 9ull << 20, .key_placement = engine::KeyPlacement::resident, .cache_dir = "/c",
+              .preload = {"winning-post-2kib", "mul-chain"}, .circuits = c.engine.circuits,
+              .filecoin_parameter_dir = "/p", .filecoin_preload_winning_post = false, .max_retained_results = 11,
+              .fault = {.device = 2, .failures = 3, .witness_unlock_ms = 0, .wrong_proofs = 4, .corrupt_keys = 0}};
+  c.engine.circuits[1].setup_seed = 99;
+  const DaemonConfig parsed = parse_daemon_config(config_toml(c), "generated");
+  EXPECT_EQ(parsed.server.auth_token, "t\"k");
+  EXPECT_TRUE(parsed.filecoin_parameter_dir_given);
+  EXPECT_EQ(effective_config_json(parsed), effective_config_json(c)) << config_toml(c);
+}
+
+TEST(ConfigSchema, TheEffectiveConfigRedactsTheToken) {
+  DaemonConfig c = default_daemon_config();
+  EXPECT_EQ(effective_config_json(c).at("server").at("auth_token"), "");
+  c.server.auth_token = "s3cret";
+  const nlohmann::json j = effective_config_json(c);
+  EXPECT_EQ(j.at("server").at("auth_token"), "***");
+  EXPECT_EQ(j.dump().find("s3cret"), std::string::npos);
+  EXPECT_EQ(j.at("engine").at("backend"), "cpu");
+  EXPECT_EQ(j.at("engine").at("key_placement"), "auto");
+  EXPECT_EQ(j.at("engine").at("host_budget_bytes"), engine::EngineConfig{}.host_budget_bytes);
+  EXPECT_EQ(j.at("engine").at("fault_injection").at("device"), -1);
+  EXPECT_EQ(j.at("circuit").size(), 3u);
+  EXPECT_EQ(j.at("circuit")[1].at("curve"), "bn254");
 }
 
 }  // namespace

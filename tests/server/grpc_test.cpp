@@ -223,6 +223,17 @@ TEST_F(GrpcTest, HttpMetricsAndStatusParse) {
   bool fast_key = false;
   for (const auto& k : j.at("keys")) fast_key = fast_key || (k.at("circuit_id") == "fast" && k.at("proofs") == 1);
   EXPECT_TRUE(fast_key) << j.dump();
+  // The values the daemon runs with, the token redacted.
+  const nlohmann::json& cfg = j.at("effective_config");
+  EXPECT_EQ(cfg.at("server").at("auth_token"), "***");
+  EXPECT_EQ(st->body.find("t0ken"), std::string::npos);
+  EXPECT_EQ(cfg.at("server").at("tcp_listen"), "127.0.0.1:0");
+  EXPECT_EQ(cfg.at("engine").at("backend"), "cpu");
+  EXPECT_EQ(cfg.at("engine").at("workers_per_device"), 2);
+  EXPECT_EQ(cfg.at("engine").at("host_budget_bytes"), engine::EngineConfig{}.host_budget_bytes);
+  ASSERT_EQ(cfg.at("circuit").size(), 3u);
+  EXPECT_EQ(cfg.at("circuit")[1].at("id"), "fast-bn");
+  EXPECT_EQ(cfg.at("circuit")[1].at("curve"), "bn254");
 
   const auto m = http.Get("/metrics");
   ASSERT_TRUE(m);

@@ -30,7 +30,7 @@ engine::CircuitSpec mul_chain(const std::string& id, const std::string& curve, s
   engine::CircuitSpec c;
   c.id = id;
   c.native = "mul-chain";
-  c.curve = curve;
+  c.curve = r1cs::parse_curve_name(curve).value();
   c.params = {{"constraints", constraints}};
   return c;
 }
@@ -41,7 +41,7 @@ DaemonConfig test_config(const std::filesystem::path& dir, int workers) {
   c.server.unix_socket = (dir / "d.sock").string();
   c.server.tcp_listen = "127.0.0.1:0";
   c.server.http_listen = "127.0.0.1:0";
-  c.engine.backend = "cpu";
+  c.engine.backend = engine::Backend::cpu;
   c.engine.devices = 1;
   c.engine.workers_per_device = workers;
   c.engine.synthesis_concurrency = 2;

@@ -50,7 +50,7 @@ std::pair<fs::path, fs::path> two_keys(const fs::path& cache) {
     s.id = "k";  // appended: "k" + std::to_string(seed) trips GCC 12's -Wrestrict (a false positive)
     s.id += std::to_string(seed);
     s.native = "mul-chain";
-    s.curve = "bn254";
+    s.curve = r1cs::Curve::bn254;
     s.params = {{"constraints", 64}};
     s.setup_seed = seed;
     specs.push_back(s);

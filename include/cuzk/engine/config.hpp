@@ -1,17 +1,46 @@
 // Engine configuration: backend and devices, workers, batching, memory budgets, the
 // registered circuits and the Filecoin parameter directory (the PoSt kinds are served by their
-// real circuits from it). The daemon reads it from TOML (src/server); defaults here are the
-// documented defaults.
+// real circuits from it). The daemon reads it from TOML (src/server) through its schema
+// (src/server/config_schema.cpp: each key's name, range and doc); the defaults here are the
+// only ones (the schema, the generated example config and the embedded default take them).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cuzk/engine/types.hpp"
+#include "cuzk/r1cs/curve_id.hpp"
 
 namespace cuzk::engine {
+
+// Where proofs run: on the CPU (devices are simulated) or on CUDA GPUs.
+enum class Backend { cpu, cuda };
+inline constexpr std::array kBackends{Backend::cpu, Backend::cuda};
+constexpr std::string_view backend_name(Backend b) { return b == Backend::cuda ? "cuda" : "cpu"; }
+// "cpu" / "cuda"; nullopt for another spelling.
+constexpr std::optional<Backend> parse_backend(std::string_view name) {
+  for (Backend b : kBackends)
+    if (backend_name(b) == name) return b;
+  return std::nullopt;
+}
+
+// cuda: where a key's points live on the device (EngineConfig::key_placement); spelled "auto",
+// "resident", "stream".
+enum class KeyPlacement { automatic, resident, stream };
+inline constexpr std::array kKeyPlacements{KeyPlacement::automatic, KeyPlacement::resident, KeyPlacement::stream};
+constexpr std::string_view key_placement_name(KeyPlacement p) {
+  return p == KeyPlacement::resident ? "resident" : p == KeyPlacement::stream ? "stream" : "auto";
+}
+constexpr std::optional<KeyPlacement> parse_key_placement(std::string_view name) {
+  for (KeyPlacement p : kKeyPlacements)
+    if (key_placement_name(p) == name) return p;
+  return std::nullopt;
+}
 
 struct CircuitSpec {
   std::string id;
@@ -20,7 +49,7 @@ struct CircuitSpec {
   std::string native;                          // built-in circuit: "mul-chain", "sha256-merkle",
                                                // "poseidon-merkle", "porep-like"; requests carry a seed
   // Native circuits only.
-  std::string curve = "bls12_381";             // "bls12_381" or "bn254" (porep-like: bls12_381 only)
+  r1cs::Curve curve = r1cs::Curve::bls12_381;  // porep-like: bls12_381 only
   std::map<std::string, std::uint64_t> params; // e.g. {"constraints": 4096}, {"log2_nodes": 20, "challenges": 2}
   std::uint64_t setup_seed = 1;                // TEST key from a seeded setup: never for production
 };
@@ -37,7 +66,7 @@ struct FaultInjection {                        // tests only
 };
 
 struct EngineConfig {
-  std::string backend = "cpu";                 // "cpu" or "cuda"
+  Backend backend = Backend::cpu;
   int devices = 1;                             // cpu: simulated devices; cuda: 0 = every visible GPU
   int workers_per_device = 2;
   std::size_t max_batch_size = 4;              // jobs of one circuit proved together on one worker (src/engine/README.md)
@@ -61,7 +90,7 @@ struct EngineConfig {
   // beside it only when their scratch fits, else they wait). "stream" and "auto" keep the NTT's
   // twiddle table compact (256 MiB instead of 2 GiB at 2^27) where that buys a larger chunk or
   // another resident part; the key's layout in the status says "compact twiddles". cpu: ignored.
-  std::string key_placement = "auto";
+  KeyPlacement key_placement = KeyPlacement::automatic;
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start (PoSt ids too: "window-post-32gib")
   std::vector<CircuitSpec> circuits;
@@ -75,11 +104,9 @@ struct EngineConfig {
   FaultInjection fault;
 };
 
-// The engine's own lists of built-in circuit names and of curve names (a native circuit's
-// `curve`), so a config reader accepts exactly what the engine accepts.
+// The engine's own list of built-in circuit names (a CircuitSpec's `native`), so a config
+// reader accepts exactly what the engine accepts.
 const std::vector<std::string>& native_circuit_names();
-const std::vector<std::string>& curve_names();
-const std::vector<std::string>& key_placement_names();  // EngineConfig::key_placement values
 // Whether `id` names a Filecoin PoSt circuit, served or not: "winning-post-2kib" ... "window-post-64gib"
 // (the engine serves those whose keys are in filecoin_parameter_dir).
 bool is_post_circuit_id(const std::string& id);

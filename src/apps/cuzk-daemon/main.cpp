@@ -37,7 +37,7 @@ void apply(const Overrides& o, cuzk::server::DaemonConfig& c) {
   if (o.token_file) c.server.auth_token = cuzk::server::read_token_file(*o.token_file, "--token-file");
   if (c.server.auth_token.empty() && o.env_token) c.server.auth_token = *o.env_token;
   if (o.allow_unauthenticated_tcp) c.server.allow_unauthenticated_tcp = true;
-  if (o.backend) c.engine.backend = *o.backend;
+  if (o.backend) c.engine.backend = cuzk::engine::parse_backend(*o.backend).value();  // checked by CLI11
   if (o.cache_dir) c.engine.cache_dir = *o.cache_dir;
   if (o.devices) c.engine.devices = *o.devices;
   if (o.workers) c.engine.workers_per_device = *o.workers;
@@ -57,7 +57,9 @@ int main(int argc, char** argv) {
   Overrides o;
   app.add_option("--config", config_path, "TOML config (default: the embedded one, see --print-default-config)")
       ->check(CLI::ExistingFile);
-  app.add_flag("--print-default-config", print_default, "print the embedded default config and exit");
+  app.add_flag("--print-default-config", print_default,
+               "print the embedded default config, every key documented, and exit (config/cuzk-daemon.example.toml "
+               "is this text)");
   app.add_option("--unix-socket", o.unix_socket, "gRPC unix socket path (\"\" = none)");
   app.add_option("--tcp", o.tcp_listen, "gRPC TCP host:port (\"\" = none; port 0 = any)");
   app.add_option("--http", o.http_listen, "HTTP host:port for /metrics and /status (\"\" = none)");
@@ -67,7 +69,9 @@ int main(int argc, char** argv) {
   app.add_option("--token-file", o.token_file, "read the bearer token from this file's first line");
   app.add_flag("--allow-unauthenticated-tcp", o.allow_unauthenticated_tcp,
                "allow --tcp on an address beyond loopback without a token (trusted networks only)");
-  app.add_option("--backend", o.backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
+  std::vector<std::string> backends;
+  for (const auto b : cuzk::engine::kBackends) backends.emplace_back(cuzk::engine::backend_name(b));
+  app.add_option("--backend", o.backend, "cpu or cuda")->check(CLI::IsMember(backends));
   app.add_option("--devices", o.devices, "devices (cpu: simulated; cuda: 0 = all)")->check(CLI::NonNegativeNumber);
   app.add_option("--workers", o.workers, "workers per device")->check(CLI::PositiveNumber);
   app.add_option("--cache-dir", o.cache_dir, "directory for cached test keys");
@@ -111,7 +115,8 @@ int main(int argc, char** argv) {
       cfg.engine.filecoin_parameter_dir =
           cuzk::filecoin::parameter_cache_dir(std::getenv(std::string(cuzk::filecoin::kParameterCacheEnvVar).c_str())).string();
     spdlog::info("config: {}; backend {}, {} device(s) x {} worker(s), {} circuit(s), cache {}",
-                 config_path.empty() ? "embedded default" : config_path, cfg.engine.backend, cfg.engine.devices,
+                 config_path.empty() ? "embedded default" : config_path, cuzk::engine::backend_name(cfg.engine.backend),
+                 cfg.engine.devices,
                  cfg.engine.workers_per_device, cfg.engine.circuits.size(), cfg.engine.cache_dir);
     daemon.emplace(std::move(cfg));
   } catch (const cuzk::server::ConfigError& e) {

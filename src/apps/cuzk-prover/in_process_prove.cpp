@@ -24,7 +24,7 @@ std::uint64_t physical_memory() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 }
 
-engine::EngineConfig one_circuit(const std::string& zkey_path, const std::string& backend) {
+engine::EngineConfig one_circuit(const std::string& zkey_path, engine::Backend backend) {
   engine::EngineConfig c;
   c.backend = backend;
   c.devices = 1;
@@ -42,15 +42,15 @@ engine::EngineConfig one_circuit(const std::string& zkey_path, const std::string
   return c;
 }
 
-// "cuda" when a GPU this build runs on is there, else "cpu" (why in notes).
-std::string auto_backend(std::vector<std::string>& notes) {
+// cuda when a GPU this build runs on is there, else cpu (why in notes).
+engine::Backend auto_backend(std::vector<std::string>& notes) {
   const engine::GpuProbe p = engine::probe_gpus();
-  if (p.any_supported()) return "cuda";
+  if (p.any_supported()) return engine::Backend::cuda;
   if (!p.cuda_built || p.devices.empty())
     notes.push_back("proving on the CPU: " + p.no_device_reason);
   else
     notes.push_back("proving on the CPU: " + p.devices.front().why_unsupported);
-  return "cpu";
+  return engine::Backend::cpu;
 }
 
 }  // namespace
@@ -64,16 +64,18 @@ Backend parse_backend(const std::string& text, const std::string& what) {
 
 InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, Backend backend) {
   InProcessProof out;
-  std::string name = backend == Backend::kCpu ? "cpu" : backend == Backend::kCuda ? "cuda" : auto_backend(out.notes);
+  engine::Backend chosen = backend == Backend::kCpu    ? engine::Backend::cpu
+                           : backend == Backend::kCuda ? engine::Backend::cuda
+                                                       : auto_backend(out.notes);
   std::unique_ptr<engine::Engine> e;
   try {
-    e = std::make_unique<engine::Engine>(one_circuit(zkey_path, name));
+    e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));
   } catch (const std::exception& ex) {
     // A GPU chosen by kAuto that the engine cannot start on: the CPU still proves.
-    if (backend != Backend::kAuto || name != "cuda") throw std::runtime_error(ex.what());
+    if (backend != Backend::kAuto || chosen != engine::Backend::cuda) throw std::runtime_error(ex.what());
     out.warning = std::string("proved on the CPU: the CUDA backend did not start: ") + ex.what();
-    name = "cpu";
-    e = std::make_unique<engine::Engine>(one_circuit(zkey_path, name));
+    chosen = engine::Backend::cpu;
+    e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));
   }
   engine::ProofRequest req;
   req.kind = engine::ProofKind::kGroth16;
@@ -83,7 +85,7 @@ InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, 
   if (r.code != engine::ErrorCode::kOk) throw std::runtime_error(r.error);
   out.proof_json = std::move(r.proof_json);
   out.public_json = std::move(r.public_json);
-  out.backend = name;
+  out.backend = std::string(engine::backend_name(chosen));
   out.timings = std::move(r.timings);
   return out;
 }

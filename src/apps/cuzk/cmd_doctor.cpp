@@ -81,7 +81,7 @@ int run_doctor_command(const DoctorCli& c) {
   try {
     cfg = c.config.empty() ? server::default_daemon_config() : server::load_daemon_config(c.config);
     r.ok("config", (c.config.empty() ? std::string("the embedded default") : c.config) + ": backend " +
-                       cfg.engine.backend + ", " + std::to_string(cfg.engine.circuits.size()) + " circuit(s)");
+                       std::string(engine::backend_name(cfg.engine.backend)) + ", " + std::to_string(cfg.engine.circuits.size()) + " circuit(s)");
   } catch (const std::exception& e) {
     r.fail("config", e.what());
     return print(r);

@@ -18,13 +18,13 @@ std::string version(int v) {
 
 // Whether the config proves on device `index` (cuda: devices 0 = every visible one).
 bool used(const engine::EngineConfig& c, int index) {
-  return c.backend == "cuda" && (c.devices == 0 || index < c.devices);
+  return c.backend == engine::Backend::cuda && (c.devices == 0 || index < c.devices);
 }
 
 }  // namespace
 
 void check_gpus(const engine::GpuProbe& p, const engine::EngineConfig& c, Report& r) {
-  const bool cuda = c.backend == "cuda";
+  const bool cuda = c.backend == engine::Backend::cuda;
   if (!p.cuda_built) {
     if (cuda)
       r.fail("gpu", p.no_device_reason + ": the config's backend = \"cuda\" cannot start (use a CUDA build)");
@@ -84,7 +84,7 @@ void check_memlock(const engine::EngineConfig& c, Report& r) {
   }
   const std::string limit = "ulimit -l is " + std::to_string(lim.rlim_cur >> 10) + " KiB (" +
                             bytes_text(lim.rlim_cur) + ")";
-  if (c.backend != "cuda") {
+  if (c.backend != engine::Backend::cuda) {
     r.ok("memlock", limit + "; the cpu backend page-locks nothing");
   } else if (lim.rlim_cur < c.pinned_budget_bytes) {
     r.warn("memlock", limit + ", below " + budget +
