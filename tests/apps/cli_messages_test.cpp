@@ -122,6 +122,44 @@ std::string command_line(const Case& c, const fs::path& bad) {
   return "setup --seed 1 --r1cs " + pick(&Files::r1cs) + " --zkey " + (out / "k.zkey").string();
 }
 
+// `cuzk prove --backend`: cpu proves and the proof verifies; auto proves (on this machine's GPU
+// through the engine when there is one, else on the CPU); cuda proves where a GPU is, else fails
+// with one clear line that says CUDA is missing; another name is bad usage. (Before the test
+// below, which removes the files.)
+TEST(CliMessages, ProveBackendChoice) {
+  const Files& f = files();
+  const fs::path out = f.dir / "backend";
+  fs::create_directories(out);
+  auto prove = [&](const std::string& backend) {
+    return cuzk_cli("prove --quiet --backend " + backend + " --zkey " + f.zkey.string() + " --wtns " +
+                    f.wtns.string() + " --proof " + (out / (backend + ".json")).string() + " --public " +
+                    (out / "public.json").string());
+  };
+  auto verifies = [&](const std::string& backend) {
+    return cuzk_cli("verify --vk " + f.vk.string() + " --proof " + (out / (backend + ".json")).string() +
+                    " --public " + (out / "public.json").string())
+               .rc == 0;
+  };
+  for (const std::string b : {"cpu", "auto"}) {
+    const CliRun r = prove(b);
+    EXPECT_EQ(r.rc, 0) << b << ": " << r.err;
+    EXPECT_TRUE(verifies(b)) << b;
+  }
+  const CliRun cuda = prove("cuda");
+  if (cuda.rc == 0) {
+    EXPECT_TRUE(verifies("cuda"));
+  } else {
+    EXPECT_EQ(cuda.rc, 2) << cuda.err;
+    EXPECT_TRUE(cuda.err.starts_with("error: ")) << cuda.err;
+    EXPECT_NE(cuda.err.find("CUDA"), std::string::npos) << cuda.err;
+    EXPECT_EQ(std::count(cuda.err.begin(), cuda.err.end(), '\n'), 1) << cuda.err;
+    EXPECT_FALSE(fs::exists(out / "cuda.json"));
+  }
+  const CliRun bogus = prove("tpu");
+  EXPECT_EQ(bogus.rc, 2);
+  EXPECT_NE(bogus.err.find("--backend"), std::string::npos) << bogus.err;
+}
+
 TEST(CliMessages, MalformedInputsNameTheirFile) {
   const std::string long_curve(5000, 'x');
   const std::vector<Case> cases = {

@@ -33,6 +33,18 @@ workers_per_device = ${1:-1}
 cache_dir = "$WORK/cache"
 EOF
 }
+# serve_test_keys <keys dir> <fixture> <log regex>: the CPU daemon (one worker) serving the
+# Filecoin TEST keys that a CLI test left in <keys dir> (CTest fixture <fixture>); passes when its
+# log matches <log regex> (the circuits listed as TEST keys).
+serve_test_keys() {
+  local keys=$1 fixture=$2 listed=$3
+  compgen -G "$keys/*.params" >/dev/null ||
+    { echo "no .params in $keys: the keys come from the CTest fixture $fixture"; exit 1; }
+  cpu_daemon_config
+  start_daemon --config "$WORK/daemon.toml" --params-dir "$keys"
+  if grep -q "$listed" "$WORK/daemon.log"; then pass "the daemon's log says: $listed"
+  else fail "the daemon's log does not say: $listed"; fi
+}
 start_daemon() {  # start_daemon <args...>: waits (bounded) until it serves
   rm -f "$WORK/ready.json"
   "$DAEMON" --ready-file "$WORK/ready.json" "$@" >"$WORK/daemon.log" 2>&1 &

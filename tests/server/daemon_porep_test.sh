@@ -20,14 +20,7 @@ KEYS=$4
 WORK=$5
 rm -rf "$WORK" && mkdir -p "$WORK"
 source "$(dirname "$0")/daemon_lib.sh"
-compgen -G "$KEYS/*.params" >/dev/null ||
-  { echo "no .params in $KEYS: the keys come from filecoin_porep_cli (fixture porep_test_keys)"; exit 1; }
-
-cpu_daemon_config
-start_daemon --config "$WORK/daemon.toml" --params-dir "$KEYS"
-grep -q 'Filecoin PoRep from .*porep-2kib (TEST key)' "$WORK/daemon.log" &&
-  pass "the daemon serves porep-2kib and says it is a TEST key" ||
-  fail "the daemon's log does not list porep-2kib (TEST key)"
+serve_test_keys "$KEYS" porep_test_keys 'Filecoin PoRep from .*porep-2kib (TEST key)'
 B=("$BENCH" --target "unix:$WORK/d.sock")
 
 expect_rc "status" 0 "${B[@]}" status

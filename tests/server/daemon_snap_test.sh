@@ -18,14 +18,7 @@ KEYS=$4
 WORK=$5
 rm -rf "$WORK" && mkdir -p "$WORK"
 source "$(dirname "$0")/daemon_lib.sh"
-compgen -G "$KEYS/*.params" >/dev/null ||
-  { echo "no .params in $KEYS: the keys come from filecoin_snap_cli (fixture snap_test_keys)"; exit 1; }
-
-cpu_daemon_config
-start_daemon --config "$WORK/daemon.toml" --params-dir "$KEYS"
-grep -q 'Filecoin SnapDeals from .*snap-2kib (TEST key)' "$WORK/daemon.log" &&
-  pass "the daemon serves snap-2kib and says it is a TEST key" ||
-  fail "the daemon's log does not list snap-2kib (TEST key)"
+serve_test_keys "$KEYS" snap_test_keys 'Filecoin SnapDeals from .*snap-2kib (TEST key)'
 B=("$BENCH" --target "unix:$WORK/d.sock")
 expect_rc "status" 0 "${B[@]}" status
 expect_log "status lists snap-2kib, kind snap_deals" '^circuit snap-2kib: filecoin bls12_381, serves snap_deals$'

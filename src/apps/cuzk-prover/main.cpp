@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
   const std::string zkey = argv[1], wtns = argv[2], proof = argv[3], pub = argv[4];
   spdlog::set_level(spdlog::level::err);  // the engine's progress lines; errors come back in the result
   try {
-    const auto backend = cuzk::prover::parse_backend(env("CUZK_PROVER_BACKEND"), "CUZK_PROVER_BACKEND");
+    const auto backend = cuzk::prover::parse_backend_choice(env("CUZK_PROVER_BACKEND"), "CUZK_PROVER_BACKEND");
     const bool verbose = env("CUZK_PROVER_VERBOSE") == "1";
     (void)open_input(zkey, "proving key");  // the engine maps it
     cuzk::prover::InProcessProof p = cuzk::prover::prove_in_process(zkey, read_file(wtns, "witness"), backend);

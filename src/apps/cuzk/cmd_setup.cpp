@@ -4,6 +4,7 @@
 #include <random>
 
 #include "commands.hpp"
+#include "cuzk/groth16/curve_dispatch.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
@@ -18,7 +19,7 @@ int run_setup(const SetupArgs& a) {
     const r1cs::Curve curve = r1cs::detect_r1cs_curve_file(a.r1cs);
     std::uint64_t seed = a.seed;
     if (!a.seed_given) seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
-    return with_engine(curve, [&]<class E>() {
+    return groth16::dispatch_curve(curve, [&]<class E>() {
       using Fr = typename E::Fr;
       const r1cs::R1CS<Fr> cs = r1cs::read_r1cs_file<Fr>(a.r1cs);
       const groth16::ProvingKey<E> pk = groth16::setup<E>(cs, groth16::HConvention::kOddCoset, seed);

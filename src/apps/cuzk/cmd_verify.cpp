@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "cuzk/groth16/curve_dispatch.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"
@@ -18,7 +19,7 @@ int run_verify(const VerifyArgs& a) {
     if (!vk_json.is_object() || !vk_json.contains("curve") || !vk_json["curve"].is_string())
       throw DecodeError(a.vk + ": curve: missing or not a string");
     const r1cs::Curve curve = curve_from_name(vk_json["curve"].get<std::string>(), a.vk + ": curve");
-    return with_engine(curve, [&]<class E>() {
+    return groth16::dispatch_curve(curve, [&]<class E>() {
       using Fr = typename E::Fr;
       groth16::VkJsonReadOptions opt;
       opt.file = a.vk;

@@ -11,6 +11,7 @@ namespace cuzk::cli {
 
 struct ProveArgs {
   std::string zkey, wtns, proof = "proof.json", pub = "public.json";
+  std::string backend = "auto";  // auto | cpu | cuda
   bool quiet = false;
 };
 struct VerifyArgs {

@@ -1,4 +1,4 @@
-// File helpers and the curve dispatch shared by the subcommands.
+// File helpers shared by the subcommands (the curve dispatch: groth16/curve_dispatch.hpp).
 #pragma once
 
 #include <initializer_list>
@@ -8,7 +8,6 @@
 #include <string_view>
 #include <utility>
 
-#include "cuzk/groth16/engine.hpp"
 #include "cuzk/r1cs/curve_id.hpp"
 
 namespace cuzk::cli {
@@ -32,13 +31,6 @@ decltype(auto) reading_inputs(std::initializer_list<std::string_view> inputs, Fn
     throw std::runtime_error("out of memory while processing " + names +
                              ": they need more memory than this machine can give");
   }
-}
-
-// Calls f.template operator()<E>() with the engine of curve c: the one curve dispatch.
-template <class Fn>
-decltype(auto) with_engine(r1cs::Curve c, Fn&& f) {
-  if (c == r1cs::Curve::bn254) return std::forward<Fn>(f).template operator()<groth16::Bn254>();
-  return std::forward<Fn>(f).template operator()<groth16::Bls12_381>();
 }
 
 }  // namespace cuzk::cli

@@ -31,6 +31,11 @@ int main(int argc, char** argv) {
   p->add_option("--proof", prove.proof, "output proof.json")->capture_default_str();
   p->add_option("--public", prove.pub, "output public.json")->capture_default_str();
   p->add_flag("--quiet", prove.quiet, "do not print the phase timings");
+  p->add_option("--backend", prove.backend,
+                "cuda: on the GPU through the proving engine (the daemon's path); cpu; auto: the GPU when one this "
+                "build runs on is present")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
+      ->capture_default_str();
 
   VerifyArgs verify;
   auto* v = app.add_subcommand("verify", "verify a snarkjs proof.json against verification_key.json (exit 0 valid, 1 invalid)");

@@ -42,8 +42,16 @@ engine::EngineConfig one_circuit(const std::string& zkey_path, engine::Backend b
   return c;
 }
 
-// cuda when a GPU this build runs on is there, else cpu (why in notes).
-engine::Backend auto_backend(std::vector<std::string>& notes) {
+}  // namespace
+
+BackendChoice parse_backend_choice(const std::string& text, const std::string& what) {
+  if (text.empty() || text == "auto") return std::nullopt;
+  if (const auto b = engine::parse_backend(text)) return b;
+  throw std::invalid_argument(what + "=\"" + text + "\": expected auto, cpu or cuda");
+}
+
+engine::Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes) {
+  if (choice) return *choice;
   const engine::GpuProbe p = engine::probe_gpus();
   if (p.any_supported()) return engine::Backend::cuda;
   if (!p.cuda_built || p.devices.empty())
@@ -53,26 +61,15 @@ engine::Backend auto_backend(std::vector<std::string>& notes) {
   return engine::Backend::cpu;
 }
 
-}  // namespace
-
-Backend parse_backend(const std::string& text, const std::string& what) {
-  if (text.empty() || text == "auto") return Backend::kAuto;
-  if (text == "cpu") return Backend::kCpu;
-  if (text == "cuda") return Backend::kCuda;
-  throw std::invalid_argument(what + "=\"" + text + "\": expected auto, cpu or cuda");
-}
-
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, Backend backend) {
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendChoice backend) {
   InProcessProof out;
-  engine::Backend chosen = backend == Backend::kCpu    ? engine::Backend::cpu
-                           : backend == Backend::kCuda ? engine::Backend::cuda
-                                                       : auto_backend(out.notes);
+  engine::Backend chosen = resolve_backend(backend, out.notes);
   std::unique_ptr<engine::Engine> e;
   try {
     e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));
   } catch (const std::exception& ex) {
     // A GPU chosen by kAuto that the engine cannot start on: the CPU still proves.
-    if (backend != Backend::kAuto || chosen != engine::Backend::cuda) throw std::runtime_error(ex.what());
+    if (backend || chosen != engine::Backend::cuda) throw std::runtime_error(ex.what());
     out.warning = std::string("proved on the CPU: the CUDA backend did not start: ") + ex.what();
     chosen = engine::Backend::cpu;
     e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));

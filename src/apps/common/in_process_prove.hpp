@@ -4,17 +4,23 @@
 // not verify).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cuzk/engine/config.hpp"
 #include "cuzk/engine/types.hpp"
 
 namespace cuzk::prover {
 
-enum class Backend { kAuto, kCpu, kCuda };  // kAuto: CUDA when this build has it and a GPU it runs on
+// A backend, or none: auto (CUDA when this build has it and a GPU it runs on, else the CPU).
+using BackendChoice = std::optional<engine::Backend>;
 
-// "auto", "cpu", "cuda"; throws std::invalid_argument naming `what` otherwise.
-Backend parse_backend(const std::string& text, const std::string& what);
+// "auto" (or ""), "cpu", "cuda"; throws std::invalid_argument naming `what` otherwise.
+BackendChoice parse_backend_choice(const std::string& text, const std::string& what);
+
+// The backend a choice proves on here: auto asks the GPU probe (why not CUDA goes into notes).
+engine::Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes);
 
 struct InProcessProof {
   std::string proof_json;   // snarkjs proof.json (pi_a, pi_b, pi_c, protocol, curve)
@@ -28,6 +34,8 @@ struct InProcessProof {
 // `wtns`: the .wtns file's bytes, moved into the engine's request. Throws std::runtime_error with
 // the engine's reason when the inputs are refused or no proof verifies (a witness that does not
 // satisfy the circuit).
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, Backend backend);
+// With auto, a GPU that is there but on which the engine does not start leaves the proof to the
+// CPU (said in `warning`); an explicit cuda fails instead.
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendChoice backend);
 
 }  // namespace cuzk::prover
