@@ -71,24 +71,26 @@ groth16::ProvingKey<E> synthetic_points_key(IndexedQap&& q, double qap_ms) {
 struct GpuProofRig::Device {
   Key key;
   gpu::CudaBackend<E> backend;
-  Device(const groth16::ProvingKey<E>& pk, int dev, const gpu::KeyLayout& layout) : key(pk, dev, layout), backend(key) {}
+  Device(const groth16::ProvingKey<E>& pk, int dev, const gpu::KeyLayout& layout, const gpu::Tuning& tuning)
+      : key(pk, dev, layout, tuning), backend(key) {}
 };
 
-GpuProofRig::GpuProofRig(const groth16::ProvingKey<E>& pk) : pk_(pk) {
+GpuProofRig::GpuProofRig(const groth16::ProvingKey<E>& pk, const gpu::Tuning& tuning) : pk_(pk) {
+  gpu::configure_device_memory(tuning);
   const int dev = gpu::current_device();
   std::size_t free = 0, total = 0;
   gpu::device_memory(&free, &total);
   const std::size_t budget = free - (std::size_t{1} << 30);
-  const gpu::KeyLayout layout = Key::choose_layout(pk, budget);
+  const gpu::KeyLayout layout = Key::choose_layout(pk, budget, std::size_t{1} << 12, Key::kMaxStreamChunk, tuning);
   std::printf("  card %.1f GiB free of %.1f: layout %s, key %.1f GiB + one proof %.1f GiB\n", free / kGiB, total / kGiB,
               layout.describe().c_str(), Key::estimate_bytes(pk, layout) / kGiB,
-              Key::estimate_proof_scratch_bytes(pk, layout) / kGiB);
+              Key::estimate_proof_scratch_bytes(pk, layout, tuning) / kGiB);
   auto t0 = std::chrono::steady_clock::now();
   for (auto a : Key::streamed_host_arrays(pk, true)) pins_.emplace_back(a.data(), a.size());
   pin_ms_ = ms_since(t0);
   std::printf("  streamed parts page-locked in %.0f ms\n", pin_ms_);
   t0 = std::chrono::steady_clock::now();
-  dev_ = std::make_unique<Device>(pk, dev, layout);
+  dev_ = std::make_unique<Device>(pk, dev, layout, tuning);
   upload_ms_ = ms_since(t0);
   std::printf("  key on the device in %.1f s\n", upload_ms_ / 1e3);
 }
@@ -114,12 +116,12 @@ GpuProofRig::Finished GpuProofRig::finish(const groth16::ProofTerms<E>& terms,
 }
 
 GpuProofTimes time_gpu_proof(const groth16::ProvingKey<E>& pk, std::span<const fc::Fr> w,
-                             std::span<const fc::Fr> public_inputs, int reps) {
+                             std::span<const fc::Fr> public_inputs, int reps, const gpu::Tuning& tuning) {
   GpuProofTimes out;
   auto t0 = std::chrono::steady_clock::now();
   const gpu::HostRegistration pinned_witness(w.data(), w.size() * sizeof(fc::Fr));
   const double witness_pin_ms = ms_since(t0);
-  GpuProofRig rig(pk);
+  GpuProofRig rig(pk, tuning);
   out.pin_ms = rig.pin_ms() + witness_pin_ms;
   out.upload_ms = rig.upload_ms();
   std::printf("  witness page-locked in %.0f ms\n", witness_pin_ms);

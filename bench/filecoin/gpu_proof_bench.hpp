@@ -31,11 +31,12 @@ struct GpuProofTimes {
 
 // A key on the card, set up as the engine's pinned tier holds it: the layout for the card's free
 // VRAM less 1 GiB (DeviceProvingKey::choose_layout), the streamed parts page-locked, the key
-// uploaded (each step printed and timed). compute() runs one proof on the CUDA backend; one thread
-// at a time, pk must outlive the rig.
+// uploaded (each step printed and timed), all with `tuning` (the main's tuning_from_environment;
+// its memory diagnostics set for the process first: configure_device_memory). compute() runs one
+// proof on the CUDA backend; one thread at a time, pk must outlive the rig.
 class GpuProofRig {
  public:
-  explicit GpuProofRig(const groth16::ProvingKey<GpuEngine>& pk);
+  GpuProofRig(const groth16::ProvingKey<GpuEngine>& pk, const gpu::Tuning& tuning);
   ~GpuProofRig();
   GpuProofRig(const GpuProofRig&) = delete;
   GpuProofRig& operator=(const GpuProofRig&) = delete;
@@ -63,6 +64,6 @@ class GpuProofRig {
 // A GpuProofRig with w page-locked too, then reps proofs after a warm-up (median) and one proof
 // assembled and verified against public_inputs. Prints each step.
 GpuProofTimes time_gpu_proof(const groth16::ProvingKey<GpuEngine>& pk, std::span<const filecoin::Fr> w,
-                             std::span<const filecoin::Fr> public_inputs, int reps);
+                             std::span<const filecoin::Fr> public_inputs, int reps, const gpu::Tuning& tuning);
 
 }  // namespace cuzk::bench

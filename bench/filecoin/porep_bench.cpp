@@ -13,7 +13,8 @@
 //       values takes 27 GiB; its size is printed first).
 //   porep_bench gpu [SIZE] [REPS]   (CUDA builds) one partition proved on the GPU, end to end but
 //       for the key's points (porep_gpu_bench.cpp); REPS default 2.
-// CUZK_BENCH_THREADS limits the threads.
+// CUZK_BENCH_THREADS limits the threads; the GPU layer's CUZK_* variables (gpu::tuning_from_environment,
+// read by main) tune the device work.
 
 #include <algorithm>
 #include <chrono>
@@ -28,11 +29,12 @@
 #include "cuzk/filecoin/c1_circuit.hpp"
 #include "cuzk/filecoin/porep_record.hpp"
 #include "cuzk/filecoin/porep_witness.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "porep_bench_util.hpp"
 
 namespace cuzk::bench {
 
-void run_porep_gpu_bench(filecoin::RegisteredSealProof proof, int reps);
+void run_porep_gpu_bench(filecoin::RegisteredSealProof proof, int reps, const gpu::Tuning& tuning);
 
 namespace {
 
@@ -176,7 +178,8 @@ int main(int argc, char** argv) {
     const filecoin::RegisteredSealProof proof = bench::porep_proof_of_size(a.size);
     if (a.mode == "synth") bench::run_synth(proof, a);
 #ifdef CUZK_POREP_BENCH_GPU
-    else if (a.mode == "gpu") bench::run_porep_gpu_bench(proof, a.reps.value_or(2));
+    else if (a.mode == "gpu")
+      bench::run_porep_gpu_bench(proof, a.reps.value_or(2), gpu::tuning_from_environment());
 #endif
     else return false;
     return true;

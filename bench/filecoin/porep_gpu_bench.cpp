@@ -18,7 +18,7 @@
 
 namespace cuzk::bench {
 
-void run_porep_gpu_bench(filecoin::RegisteredSealProof proof, int reps) {
+void run_porep_gpu_bench(filecoin::RegisteredSealProof proof, int reps, const gpu::Tuning& tuning) {
   namespace fc = filecoin;
   const auto& info = fc::seal_proof_info(proof);
   std::printf("%s partition 0 on the GPU (SYNTHETIC sparse C1)\n", std::string(info.name).c_str());
@@ -37,7 +37,7 @@ void run_porep_gpu_bench(filecoin::RegisteredSealProof proof, int reps) {
   IndexedQap q = indexed_qap(fc::record_porep_circuit(fc::porep_shape_of(fc::c1_shape(proof))));
   const double qap_ms = ms_since(t0);
   const groth16::ProvingKey<GpuEngine> pk = synthetic_points_key(std::move(q), qap_ms);
-  const GpuProofTimes g = time_gpu_proof(pk, pw.w, pw.public_inputs, reps);
+  const GpuProofTimes g = time_gpu_proof(pk, pw.w, pw.public_inputs, reps, tuning);
   const double per_partition = synth_ms + g.gpu_ms + g.assemble_ms + g.verify_ms;
   std::printf("  one partition: synthesis %.0f + GPU %.0f + assembly %.0f + verification %.0f = %.0f ms "
               "(+ the C1's check %.0f ms once per C2)\n",

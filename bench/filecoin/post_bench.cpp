@@ -7,7 +7,8 @@
 //   post_bench gpu [PROOF] [REPS]     (CUDA builds) the whole proof of one partition on the GPU:
 //                                     check, synthesis, the device work with the engine's key
 //                                     layout, and a verification of its cost; see post_gpu_bench.cpp
-// CUZK_BENCH_THREADS limits the threads. Data: tests/filecoin/data (CUZK_FILECOIN_DATA).
+// CUZK_BENCH_THREADS limits the threads. Data: tests/filecoin/data (CUZK_FILECOIN_DATA). The GPU
+// layer's CUZK_* variables (gpu::tuning_from_environment, read by main) tune the device work.
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,11 +16,13 @@
 #include <string>
 
 #include "cuzk/gadgets/circuits/parallel_witness.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "post_bench_util.hpp"
 
 namespace cuzk::bench {
 
-void run_post_gpu_bench(filecoin::RegisteredPoStProof proof, const std::filesystem::path& data, int reps);
+void run_post_gpu_bench(filecoin::RegisteredPoStProof proof, const std::filesystem::path& data, int reps,
+                        const gpu::Tuning& tuning);
 
 namespace {
 
@@ -63,7 +66,8 @@ int main(int argc, char** argv) {
     const std::filesystem::path data = data_env ? data_env : CUZK_FILECOIN_DATA_DEFAULT;
     if (mode == "synth") bench::run_synth(proof, data, reps);
 #ifdef CUZK_POST_BENCH_GPU
-    else if (mode == "gpu") bench::run_post_gpu_bench(proof, data, reps);
+    else if (mode == "gpu")
+      bench::run_post_gpu_bench(proof, data, reps, gpu::tuning_from_environment());
 #endif
     else return false;
     return true;

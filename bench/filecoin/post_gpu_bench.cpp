@@ -14,7 +14,8 @@
 
 namespace cuzk::bench {
 
-void run_post_gpu_bench(filecoin::RegisteredPoStProof proof, const std::filesystem::path& data, int reps) {
+void run_post_gpu_bench(filecoin::RegisteredPoStProof proof, const std::filesystem::path& data, int reps,
+                        const gpu::Tuning& tuning) {
   namespace fc = filecoin;
   const auto& info = fc::post_proof_info(proof);
   const PostInput in = post_input(proof, data, 1);
@@ -31,7 +32,7 @@ void run_post_gpu_bench(filecoin::RegisteredPoStProof proof, const std::filesyst
   IndexedQap q = indexed_post_qap(fc::post_shape(info));
   const double qap_ms = ms_since(t0);
   const groth16::ProvingKey<GpuEngine> pk = synthetic_points_key(std::move(q), qap_ms);
-  const GpuProofTimes g = time_gpu_proof(pk, w, part.public_inputs, reps);
+  const GpuProofTimes g = time_gpu_proof(pk, w, part.public_inputs, reps, tuning);
   std::printf("  end to end: check %.0f + synthesis %.0f + GPU %.0f + assembly %.0f + verification %.0f = %.0f ms\n",
               check_ms, synth_ms, g.gpu_ms, g.assemble_ms, g.verify_ms,
               check_ms + synth_ms + g.gpu_ms + g.assemble_ms + g.verify_ms);

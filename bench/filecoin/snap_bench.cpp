@@ -12,7 +12,8 @@
 //       for the key's points (snap_gpu_bench.cpp); REPS default 2.
 //   snap_bench pipeline [SIZE]   (CUDA builds) every partition of the size synthesized and proved
 //       on the GPU as one pipelined run, the way the daemon proves a request (snap_gpu_bench.cpp).
-// CUZK_BENCH_THREADS limits the threads.
+// CUZK_BENCH_THREADS limits the threads; the GPU layer's CUZK_* variables (gpu::tuning_from_environment,
+// read by main) tune the device work.
 
 #include <algorithm>
 #include <cstdio>
@@ -20,12 +21,13 @@
 #include <string>
 
 #include "cuzk/filecoin/snap_record.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "snap_bench_util.hpp"
 
 namespace cuzk::bench {
 
-void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps);
-void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof);
+void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps, const gpu::Tuning& tuning);
+void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof, const gpu::Tuning& tuning);
 
 namespace {
 
@@ -115,8 +117,10 @@ int main(int argc, char** argv) {
     const filecoin::RegisteredUpdateProof proof = bench::update_proof_of_size(a.size);
     if (a.mode == "synth") bench::run_synth(proof, a);
 #ifdef CUZK_SNAP_BENCH_GPU
-    else if (a.mode == "gpu") bench::run_snap_gpu_bench(proof, a.reps.value_or(2));
-    else if (a.mode == "pipeline") bench::run_snap_pipeline_bench(proof);
+    else if (a.mode == "gpu")
+      bench::run_snap_gpu_bench(proof, a.reps.value_or(2), gpu::tuning_from_environment());
+    else if (a.mode == "pipeline")
+      bench::run_snap_pipeline_bench(proof, gpu::tuning_from_environment());
 #endif
     else return false;
     return true;

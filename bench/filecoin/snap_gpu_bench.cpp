@@ -34,7 +34,7 @@
 
 namespace cuzk::bench {
 
-void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps) {
+void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps, const gpu::Tuning& tuning) {
   namespace fc = filecoin;
   const fc::UpdateProofInfo& info = fc::update_proof_info(proof);
   std::printf("%s partition 0 on the GPU (SYNTHETIC sparse update)\n", std::string(info.name).c_str());
@@ -50,7 +50,7 @@ void run_snap_gpu_bench(filecoin::RegisteredUpdateProof proof, int reps) {
   IndexedQap q = indexed_qap(fc::record_snap_circuit(in.update.params));
   const double qap_ms = ms_since(t0);
   const groth16::ProvingKey<GpuEngine> pk = synthetic_points_key(std::move(q), qap_ms);
-  const GpuProofTimes g = time_gpu_proof(pk, pw.w, pw.public_inputs, reps);
+  const GpuProofTimes g = time_gpu_proof(pk, pw.w, pw.public_inputs, reps, tuning);
   const double device = g.gpu_ms, tail = g.assemble_ms + g.verify_ms;
   const std::size_t n = in.partitions.size();
   std::printf("  one partition: synthesis %.0f + GPU %.0f + assembly %.0f + verification %.0f ms\n", pw.synth_ms,
@@ -247,7 +247,7 @@ double pipelined_run(GpuProofRig& rig, const SnapInput& in, const filecoin::Snap
 
 }  // namespace
 
-void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof) {
+void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof, const gpu::Tuning& tuning) {
   namespace fc = filecoin;
   const fc::UpdateProofInfo& info = fc::update_proof_info(proof);
   std::printf("%s, every partition synthesized and proved as one pipelined run (SYNTHETIC sparse update), %d "
@@ -258,7 +258,7 @@ void run_snap_pipeline_bench(filecoin::RegisteredUpdateProof proof) {
   IndexedQap q = indexed_qap(fc::record_snap_circuit(in.update.params));
   const double qap_ms = ms_since(t0);
   const groth16::ProvingKey<GpuEngine> pk = synthetic_points_key(std::move(q), qap_ms);
-  GpuProofRig rig(pk);
+  GpuProofRig rig(pk, tuning);
   t0 = std::chrono::steady_clock::now();
   const fc::SnapWitnessLayout layout = fc::snap_witness_layout(in.update.params);
   std::printf("  witness layout counted in %.0f ms\n", ms_since(t0));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "cuzk/groth16/timings.hpp"
 
 namespace cuzk::bench {
@@ -88,10 +89,10 @@ inline void print_phases(const groth16::PhaseTimings& t) {
   std::printf(" ms\n");
 }
 
-void run_msm_bench(std::size_t max_log, int reps);
-void run_prove_bench(std::size_t max_log, int reps);
-void run_stream_bench(std::size_t max_log, int reps);
-void run_partition_bench(std::size_t max_log, int reps);
-void run_small_card_bench(std::size_t max_log, int reps);
+void run_msm_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning);
+void run_prove_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning);
+void run_stream_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning);
+void run_partition_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning);
+void run_small_card_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning);
 
 }  // namespace cuzk::bench

@@ -3,7 +3,7 @@
 //          (BLS12-381 Fr, device-resident data, kernels only), the same forward including
 //          the host<->device copies, and the snarkjs H pipeline;
 //   sizes: NTT forward (kernels) at every size from 2^14 to 2^max_log, with the pass shape
-//          each plan chose (NttPassShape::for_size, or CUZK_NTT_PASSES for all); only when
+//          each plan chose (NttPassShape::for_device, or CUZK_NTT_PASSES for all); only when
 //          named, not in "all";
 //   msm:   G1/G2 MSMs (msm_bench.cpp);
 //   prove: a whole proof through CudaBackend (prove_bench.cpp);
@@ -14,7 +14,8 @@
 //           (small_card_bench.cpp); only when named, not in "all".
 // Usage: gpu_bench [max_log=27] [reps=10] [sections=all | e.g. msm,prove,stream]
 // CUZK_EMULATE_SMEM_PER_SM_KIB=100 runs every section with a consumer card's blocks per SM
-// (runtime.hpp: the NTT's tiles for that SM, shared-memory blocks padded to its occupancy).
+// (runtime.hpp: the NTT's tiles for that SM, shared-memory blocks padded to its occupancy). The
+// GPU layer's CUZK_* variables (gpu::tuning_from_environment, read once here) steer every section.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +37,7 @@ bool wants(const std::string& sections, const char* s) {
   return sections == "all" || sections.find(s) != std::string::npos;
 }
 
-void run_ntt_bench(std::size_t max_log, int reps) {
+void run_ntt_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   std::printf("peer (sppark, same H200): NTT 2^24 4.7 ms, 2^26 23.8 ms, 2^27 44.4 ms, coset 2^27 49.2 ms\n\n");
   {  // multiplication throughput: 2^24 elements x 256 dependent products each
     const std::size_t n = std::size_t{1} << 24;
@@ -49,7 +50,7 @@ void run_ntt_bench(std::size_t max_log, int reps) {
   }
   for (std::size_t k : {20u, 24u, 26u, 27u}) {
     if (k > max_log) continue;
-    const gpu::NttPlan<Fr> plan(k);
+    const gpu::NttPlan<Fr> plan(k, gpu::TwiddleTable::kFull, tuning);
     const auto h = fill<Fr>(plan.size(), 3 + k);
     gpu::DeviceBuffer<Fr> x{std::span<const Fr>(h)};
     row("NTT forward (kernels)", k, median_ms(reps, [&] { plan.forward(x.data()); }));
@@ -58,7 +59,7 @@ void run_ntt_bench(std::size_t max_log, int reps) {
       const gpu::PowerTable<Fr> g(Fr::from_u64(7), Fr::one(), plan.size());
       row("coset NTT forward (kernels)", k, median_ms(reps, [&] { plan.coset_forward(x.data(), g); }));
       // The table a streamed key's plan keeps (KeyLayout::compact_twiddles).
-      const gpu::NttPlan<Fr> lean(k, plan.shape(), gpu::TwiddleTable::kCompact);
+      const gpu::NttPlan<Fr> lean(k, plan.shape(), gpu::TwiddleTable::kCompact, tuning);
       row("NTT forward, compact twiddles (kernels)", k, median_ms(reps, [&] { lean.forward(x.data()); }));
       row("NTT inverse, compact twiddles (kernels)", k, median_ms(reps, [&] { lean.inverse(x.data()); }));
     }
@@ -73,7 +74,7 @@ void run_ntt_bench(std::size_t max_log, int reps) {
   }
   if (max_log >= 24) {  // snarkjs H: 3 x (iNTT + shift + NTT) + a*b-c, device-resident
     const std::size_t k = std::min<std::size_t>(max_log, 24);
-    const gpu::NttPlan<Fr> plan(k);
+    const gpu::NttPlan<Fr> plan(k, gpu::TwiddleTable::kFull, tuning);
     const auto h = fill<Fr>(3 * plan.size(), 9);
     gpu::DeviceBuffer<Fr> abc{std::span<const Fr>(h)};
     Fr* p = abc.data();
@@ -83,9 +84,9 @@ void run_ntt_bench(std::size_t max_log, int reps) {
   }
 }
 
-void run_ntt_sizes(std::size_t max_log, int reps) {
+void run_ntt_sizes(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   for (std::size_t k = 14; k <= max_log; ++k) {
-    const gpu::NttPlan<Fr> plan(k);
+    const gpu::NttPlan<Fr> plan(k, gpu::TwiddleTable::kFull, tuning);
     const auto h = fill<Fr>(plan.size(), 5 + k);
     gpu::DeviceBuffer<Fr> x{std::span<const Fr>(h)};
     const auto& sh = plan.shape();
@@ -102,19 +103,22 @@ int main(int argc, char** argv) {
   const int reps = argc > 2 ? std::atoi(argv[2]) : 10;
   const std::string sections = argc > 3 ? argv[3] : "all";
   try {
+    const gpu::Tuning tuning = gpu::tuning_from_environment();
+    gpu::configure_device_memory(tuning);
     gpu::require_device();
     std::printf("device: %s\n", gpu::device_description().c_str());
-    if (const char* e = std::getenv("CUZK_EMULATE_SMEM_PER_SM_KIB"); e != nullptr && *e != 0)
-      std::printf("emulating an SM of %zu KiB shared memory (CUZK_EMULATE_SMEM_PER_SM_KIB): blocks per SM as on such a "
-                  "card, the speed of this one\n",
-                  gpu::device_smem_limits().per_sm >> 10);
-    if (wants(sections, "ntt")) run_ntt_bench(max_log, reps);
-    if (sections.find("sizes") != std::string::npos) run_ntt_sizes(max_log, reps);  // not in "all"
-    if (wants(sections, "msm")) run_msm_bench(max_log, reps);
-    if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4));
-    if (wants(sections, "partition")) run_partition_bench(max_log, std::max(2, reps / 4));
-    if (wants(sections, "stream")) run_stream_bench(max_log, std::max(2, reps / 4));
-    if (sections.find("smallcard") != std::string::npos) run_small_card_bench(max_log, reps);  // not in "all"
+    if (tuning.emulate_smem_per_sm_kib != 0)
+      std::printf(
+          "emulating an SM of %zu KiB shared memory (CUZK_EMULATE_SMEM_PER_SM_KIB): blocks per SM as on such a "
+          "card, the speed of this one\n",
+          gpu::device_smem_limits(tuning.emulate_smem_per_sm_kib).per_sm >> 10);
+    if (wants(sections, "ntt")) run_ntt_bench(max_log, reps, tuning);
+    if (sections.find("sizes") != std::string::npos) run_ntt_sizes(max_log, reps, tuning);  // not in "all"
+    if (wants(sections, "msm")) run_msm_bench(max_log, reps, tuning);
+    if (wants(sections, "prove")) run_prove_bench(max_log, std::max(2, reps / 4), tuning);
+    if (wants(sections, "partition")) run_partition_bench(max_log, std::max(2, reps / 4), tuning);
+    if (wants(sections, "stream")) run_stream_bench(max_log, std::max(2, reps / 4), tuning);
+    if (sections.find("smallcard") != std::string::npos) run_small_card_bench(max_log, reps, tuning);  // not in "all"
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpu_bench: %s\n", e.what());
     return 1;

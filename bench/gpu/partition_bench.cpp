@@ -48,7 +48,7 @@ void on_two_threads(F&& f, G&& g) {
 }
 }  // namespace
 
-void run_partition_bench(std::size_t max_log, int reps) {
+void run_partition_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   using G1 = ec::bls12_381::G1Curve;
   using G2 = ec::bls12_381::G2Curve;
   using Fr = ff::bls12_381::Fr;
@@ -60,7 +60,7 @@ void run_partition_bench(std::size_t max_log, int reps) {
   auto uniform = fill<Fr>(n, 31);
   auto wit = uniform;
   make_witness_like(wit, 32);
-  const gpu::NttPlan<Fr> plan(k);
+  const gpu::NttPlan<Fr> plan(k, gpu::TwiddleTable::kFull, tuning);
   const gpu::DeviceBuffer<Fr> src{std::span<const Fr>(uniform)};
   gpu::DeviceBuffer<Fr> abc(3 * n);
   Fr* a = abc.data();
@@ -81,7 +81,7 @@ void run_partition_bench(std::size_t max_log, int reps) {
   step("partition: H from a, b (6 NTTs, bellperson)",
        median_ms(reps, [&] { gpu::compute_h_classic_ab_device<Fr>(plan, a, a + n, a + 2 * n, g); }, restore));
   gpu::MsmWorkspace msm_ws;  // one scratch for the proof's MSMs, as CudaBackend::compute
-  const gpu::MsmOptions o{0, 0, &msm_ws};
+  const gpu::MsmOptions o{0, 0, &msm_ws, tuning};
   {
     const auto hs = gpu::DeviceScalars<Fr>::from_device(a, n);
     step("partition: MSM H (G1, uniform)", median_wall_ms(reps, [&] { (void)gpu::msm<G1>(p1, hs, o); }));
@@ -100,10 +100,10 @@ void run_partition_bench(std::size_t max_log, int reps) {
   auto h_chain = [&](Fr* x, gpu::MsmWorkspace* w) {
     gpu::compute_h_classic_ab_device<Fr>(plan, x, x + n, x + 2 * n, g);
     const auto hs = gpu::DeviceScalars<Fr>::from_device(x, n);
-    (void)gpu::msm<G1>(p1, hs, gpu::MsmOptions{0, 0, w});
+    (void)gpu::msm<G1>(p1, hs, gpu::MsmOptions{0, 0, w, tuning});
   };
   auto witness_msms = [&](gpu::MsmWorkspace* w) {
-    const gpu::MsmOptions ow{0, 0, w};
+    const gpu::MsmOptions ow{0, 0, w, tuning};
     for (int j = 0; j < 3; ++j) (void)gpu::msm<G1>(p1, ws, ow);
     (void)gpu::msm<G2>(p2, ws, ow);
   };

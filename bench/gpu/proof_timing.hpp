@@ -46,7 +46,7 @@ inline void time_batch(const char* what, std::size_t k, const gpu::DeviceProving
                        const groth16::ProofTerms<SyntheticProof::E>& want) {
   using E = SyntheticProof::E;
   using Key = gpu::DeviceProvingKey<E>;
-  const std::size_t need = key.bytes() + Key::estimate_batch_scratch_bytes(s.pk, key.layout());
+  const std::size_t need = key.bytes() + Key::estimate_batch_scratch_bytes(s.pk, key.layout(), key.tuning());
   if (need > budget) {
     std::printf("    a batch does not fit: key + batch scratch %.2f GiB\n", need / double(std::size_t{1} << 30));
     return;

@@ -10,7 +10,7 @@
 
 namespace cuzk::bench {
 
-void run_prove_bench(std::size_t max_log, int reps) {
+void run_prove_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   using E = groth16::Bls12_381;
   const std::size_t k = std::min<std::size_t>(max_log, 24);
   SyntheticProof s = synthetic_mul_chain(k);
@@ -19,9 +19,10 @@ void run_prove_bench(std::size_t max_log, int reps) {
   for (groth16::HConvention conv : {groth16::HConvention::kZDivided, groth16::HConvention::kOddCoset}) {
     set_convention(s, conv);
     const std::size_t key_b = gpu::DeviceProvingKey<E>::estimate_bytes(pk);
-    const std::size_t scratch_b = gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk);
+    const std::size_t scratch_b =
+        gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, gpu::KeyLayout::all_resident(), tuning);
     const auto t0 = std::chrono::steady_clock::now();
-    const gpu::DeviceProvingKey<E> key(pk, gpu::current_device());
+    const gpu::DeviceProvingKey<E> key(pk, gpu::current_device(), gpu::KeyLayout::all_resident(), tuning);
     const double up = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu::CudaBackend<E> backend(key);
     groth16::PhaseTimings last;

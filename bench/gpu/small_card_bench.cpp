@@ -19,8 +19,8 @@
 // CUZK_BENCH_BATCH=n: after each card's proof, a batch of n proofs of the witness
 // (CudaBackend::compute_batch: each streamed point chunk uploaded once for the n), per proof.
 // CUZK_BENCH_TWIDDLES=full,auto (a comma-separated list): each card's proof once per entry,
-// with CUZK_NTT_TWIDDLES set to it (full: the NTT's whole twiddle table on the device; auto:
-// the compact one where it buys a larger chunk or more resident parts; DeviceProvingKey).
+// with the tuning's ntt_twiddles set to it (full: the NTT's whole twiddle table on the device;
+// auto: the compact one where it buys a larger chunk or more resident parts; DeviceProvingKey).
 // CUZK_BENCH_PIN_WITNESS=1: the witness page-locked after the resident proof, which is then
 // timed again with the lock, as the engine pins a synthesized witness
 // (pinned_witness_min_bytes); the capped proofs upload it straight instead of through their
@@ -33,6 +33,7 @@
 #include <cstdlib>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -68,6 +69,16 @@ std::vector<double> number_list(const std::string& s) {
   std::vector<double> v;
   for (const std::string& w : word_list(s)) v.push_back(std::atof(w.c_str()));
   return v;
+}
+
+// The tuning with the twiddle choice a CUZK_BENCH_TWIDDLES entry names ("": as it is).
+gpu::Tuning with_twiddles(const gpu::Tuning& tuning, const std::string& entry) {
+  gpu::Tuning t = tuning;
+  if (entry.empty()) return t;
+  const std::optional<gpu::TwiddleChoice> c = gpu::twiddle_choice_from(entry);
+  if (!c) throw std::invalid_argument("CUZK_BENCH_TWIDDLES: \"" + entry + "\": want full, compact or auto");
+  t.ntt_twiddles = *c;
+  return t;
 }
 
 // Takes and releases a page lock on w while another thread's stream runs one ~1 s kernel (a
@@ -108,7 +119,7 @@ void time_page_lock_beside_work(std::span<const Fr> w) {
 }
 }  // namespace
 
-void run_small_card_bench(std::size_t max_log, int reps) {
+void run_small_card_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   const std::size_t k = max_log;
   const char* cap_env = std::getenv("CUZK_BENCH_VRAM_GIB");
   const int dev = gpu::current_device();
@@ -139,12 +150,13 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   std::size_t free = 0, total = 0;
   gpu::device_memory(&free, &total);
   std::optional<groth16::ProofTerms<E>> resident;
-  const std::size_t res_need = Key::estimate_bytes(pk) + Key::estimate_proof_scratch_bytes(pk);
+  const std::size_t res_need =
+      Key::estimate_bytes(pk) + Key::estimate_proof_scratch_bytes(pk, gpu::KeyLayout::all_resident(), tuning);
   std::printf("    resident key + one proof: %.1f GiB (device: %.1f of %.1f GiB free)\n", res_need / kGiB, free / kGiB,
               total / kGiB);
   if (res_need + (std::size_t{2} << 30) < free) {
     t0 = std::chrono::steady_clock::now();
-    const Key key(pk, dev);
+    const Key key(pk, dev, gpu::KeyLayout::all_resident(), tuning);
     std::printf("    resident key upload %.1f s\n", wall_ms_since(t0) / 1e3);
     resident = time_proof("proof, resident key", k, key, s, 1);
     if (pin_witness) {  // the same proof, its witness page-locked: the pageable one is the baseline
@@ -168,11 +180,11 @@ void run_small_card_bench(std::size_t max_log, int reps) {
   const std::vector<double> max_logs = number_list(max_env != nullptr ? max_env : "24");
   const char* tw_env = std::getenv("CUZK_BENCH_TWIDDLES");
   std::vector<std::string> twiddles = word_list(tw_env != nullptr ? tw_env : "");
-  if (twiddles.empty()) twiddles.push_back("");  // CUZK_NTT_TWIDDLES as it is
+  if (twiddles.empty()) twiddles.push_back("");  // the tuning's choice as it is
   for (const double cap_gib : number_list(cap_env != nullptr ? cap_env : "16"))
     for (const double max_log : max_logs)
     for (const std::string& tw : twiddles) {
-      if (!tw.empty()) ::setenv("CUZK_NTT_TWIDDLES", tw.c_str(), 1);
+      const gpu::Tuning t = with_twiddles(tuning, tw);
       gpu::release_cached_device_memory();
       gpu::device_memory(&free, nullptr);
       const std::size_t cap = static_cast<std::size_t>(cap_gib * kGiB);
@@ -183,10 +195,9 @@ void run_small_card_bench(std::size_t max_log, int reps) {
       gpu::DeviceBuffer<unsigned char> rest(free - cap);  // what a small card does not have
       const std::size_t budget = cap - (std::size_t{256} << 20);
       const std::size_t min_chunk = std::size_t{1} << 12, max_chunk = std::size_t{1} << static_cast<int>(max_log);
-      const gpu::KeyLayout l =
-          by_part ? Key::choose_layout(pk, budget, min_chunk, max_chunk)
-                  : Key::stream_layout(pk, budget, min_chunk, max_chunk);
-      const std::size_t kb = Key::estimate_bytes(pk, l), pb = Key::estimate_proof_scratch_bytes(pk, l);
+      const gpu::KeyLayout l = by_part ? Key::choose_layout(pk, budget, min_chunk, max_chunk, t)
+                                       : Key::stream_layout(pk, budget, min_chunk, max_chunk, t);
+      const std::size_t kb = Key::estimate_bytes(pk, l), pb = Key::estimate_proof_scratch_bytes(pk, l, t);
       std::printf("    a %.1f GiB card (budget %.2f GiB, chunks of at most 2^%d): %s, key %.2f GiB + one proof %.2f "
                   "GiB%s\n",
                   cap_gib, budget / kGiB, static_cast<int>(max_log), l.describe().c_str(), kb / kGiB, pb / kGiB,
@@ -195,7 +206,7 @@ void run_small_card_bench(std::size_t max_log, int reps) {
       gpu::device_memory(&free, nullptr);
       const std::size_t free0 = free;
       t0 = std::chrono::steady_clock::now();
-      const Key key(pk, dev, l);
+      const Key key(pk, dev, l, t);
       std::printf("    key set up in %.1f s\n", wall_ms_since(t0) / 1e3);
       const std::string what = std::string("proof, ") + l.describe() + (pin ? ", pinned" : ", pageable") +
                                (witness_like ? ", witness-like" : "");

@@ -45,7 +45,7 @@ void time_uploads(std::span<const Fr> w, int reps) {
 }
 }  // namespace
 
-void run_stream_bench(std::size_t max_log, int reps) {
+void run_stream_bench(std::size_t max_log, int reps, const gpu::Tuning& tuning) {
   const std::size_t k = std::min<std::size_t>(max_log, 22);
   SyntheticProof s = synthetic_mul_chain(k);
   index_unless_disabled(s);
@@ -55,7 +55,7 @@ void run_stream_bench(std::size_t max_log, int reps) {
   std::printf("stream: 2^%zu proof, points %.2f GiB in host memory when streamed\n", k, points_b / double(1 << 30));
   {
     const auto t0 = std::chrono::steady_clock::now();
-    const Key key(pk, gpu::current_device());
+    const Key key(pk, gpu::current_device(), gpu::KeyLayout::all_resident(), tuning);
     std::printf("    resident key upload %.0f ms\n", wall_ms_since(t0));
     (void)time_proof("proof, resident key", k, key, s, reps);
   }
@@ -64,7 +64,7 @@ void run_stream_bench(std::size_t max_log, int reps) {
   const std::size_t chunk16 = Key::stream_chunk_points(pk, std::size_t{2} << 30);
   const std::size_t small = std::max<std::size_t>(1, pk.domain_size / 8);
   for (std::size_t chunk : {chunk16, small}) {
-    const Key key(pk, gpu::current_device(), gpu::KeyPlacement::kStreamPoints, chunk);
+    const Key key(pk, gpu::current_device(), gpu::KeyPlacement::kStreamPoints, chunk, tuning);
     std::printf("    streamed key: %.2f GiB on the device, chunk %zu points, per-proof scratch estimate %.2f GiB\n",
                 key.bytes() / double(1 << 30), key.chunk_points(),
                 Key::estimate_proof_scratch_bytes(pk, gpu::KeyPlacement::kStreamPoints, chunk) / double(1 << 30));
@@ -76,7 +76,7 @@ void run_stream_bench(std::size_t max_log, int reps) {
     (void)time_proof(("proof, streamed key, pinned points," + c).c_str(), k, key, s, reps);
   }
   {  // the witness upload inside a proof: pageable (staged) vs registered
-    const Key key(pk, gpu::current_device());
+    const Key key(pk, gpu::current_device(), gpu::KeyLayout::all_resident(), tuning);
     gpu::CudaBackend<E> backend(key);
     std::vector<Fr> copy = s.w;
     const gpu::HostRegistration reg(copy.data(), copy.size() * sizeof(Fr));

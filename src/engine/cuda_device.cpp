@@ -40,17 +40,17 @@ constexpr std::size_t kMinStreamChunk = std::size_t{1} << 12;
 // refuses the job); "auto" DeviceProvingKey::choose_layout (all resident when it fits, else the
 // parts that save the most link bytes resident and the rest streamed at that chunk).
 template <class E>
-gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, KeyPlacement mode, std::uint64_t vram) {
+gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, KeyPlacement mode, std::uint64_t vram, const gpu::Tuning& t) {
   using K = gpu::DeviceProvingKey<E>;
   if (mode == KeyPlacement::resident) return gpu::KeyLayout::all_resident();
-  if (mode == KeyPlacement::automatic) return K::choose_layout(pk, vram, kMinStreamChunk);
-  return K::stream_layout(pk, vram, kMinStreamChunk);
+  if (mode == KeyPlacement::automatic) return K::choose_layout(pk, vram, kMinStreamChunk, K::kMaxStreamChunk, t);
+  return K::stream_layout(pk, vram, kMinStreamChunk, K::kMaxStreamChunk, t);
 }
 
 template <class E>
 struct CudaDeviceKey final : DeviceKey {
-  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, const gpu::KeyLayout& l)
-      : host(std::move(k)), key(host->pk, device, l) {}
+  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, const gpu::KeyLayout& l, const gpu::Tuning& t)
+      : host(std::move(k)), key(host->pk, device, l, t) {}
   std::string layout() const override { return key.layout().describe(); }
   std::shared_ptr<const TypedHostKey<E>> host;  // streamed parts are read from it: outlives `key`
   gpu::DeviceProvingKey<E> key;
@@ -80,20 +80,21 @@ struct CudaWitnessPin final : HostPin {
 template <class E>
 class CudaCurveDevice final : public CurveDevice<E> {
  public:
-  CudaCurveDevice(FaultInjector& f, KeyPlacement mode, std::uint64_t vram) : faults_(f), mode_(mode), vram_(vram) {}
+  CudaCurveDevice(FaultInjector& f, KeyPlacement mode, std::uint64_t vram, const gpu::Tuning& t)
+      : faults_(f), mode_(mode), vram_(vram), tuning_(t) {}
   // The matrices' value index: resident matrices take 6 bytes a term of VRAM instead of 36,
   // streamed ones 2 bytes a term of link per pass (a matrix with more than 65536 distinct
   // values keeps its values).
   void prepare(groth16::ProvingKey<E>& pk) const override { groth16::index_key_values(pk); }
   std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
-    const gpu::KeyLayout l = place(key->pk, mode_, vram_);
-    return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, l);
+    const gpu::KeyLayout l = place(key->pk, mode_, vram_, tuning_);
+    return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, l, tuning_);
   }
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override {
-    return gpu::DeviceProvingKey<E>::estimate_bytes(pk, place(pk, mode_, vram_));
+    return gpu::DeviceProvingKey<E>::estimate_bytes(pk, place(pk, mode_, vram_, tuning_));
   }
   std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
-    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, place(pk, mode_, vram_));
+    return gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, place(pk, mode_, vram_, tuning_), tuning_);
   }
   std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override {
     std::uint64_t b = 0;  // what pin() registers, byte for byte
@@ -127,24 +128,25 @@ class CudaCurveDevice final : public CurveDevice<E> {
     return proofs;
   }
   std::uint64_t batch_scratch_bytes(const groth16::ProvingKey<E>& pk) const override {
-    return gpu::DeviceProvingKey<E>::estimate_batch_scratch_bytes(pk, place(pk, mode_, vram_));
+    return gpu::DeviceProvingKey<E>::estimate_batch_scratch_bytes(pk, place(pk, mode_, vram_, tuning_), tuning_);
   }
 
  private:
   bool matrices_streamed(const groth16::ProvingKey<E>& pk) const {
-    return place(pk, mode_, vram_).streamed(gpu::KeyPart::kMatrices);
+    return place(pk, mode_, vram_, tuning_).streamed(gpu::KeyPart::kMatrices);
   }
   FaultInjector& faults_;
   KeyPlacement mode_;
   std::uint64_t vram_;  // the smallest device budget: one placement per key on every device
+  gpu::Tuning tuning_;  // EngineConfig::gpu: kept by every key uploaded (DeviceProvingKey::tuning)
 };
 
 class CudaDeviceBackend final : public DeviceBackend {
  public:
   explicit CudaDeviceBackend(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
-        bls_(faults_, mode_, vram_), bn_(faults_, mode_, vram_) {
-    gpu::check_twiddle_override();  // a bad CUZK_NTT_TWIDDLES stops the engine here, not a key load
+        bls_(faults_, mode_, vram_, c.gpu), bn_(faults_, mode_, vram_, c.gpu) {
+    gpu::configure_device_memory(c.gpu);  // before the engine's first device allocation
   }
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }

@@ -26,16 +26,16 @@ namespace {
 // One MSM of a proof: a resident part (its host span empty) over its device points with the
 // scalars sc; a streamed part from its host points through ps with the device scalars d (each
 // chunk's classified as it comes). next_first: the first chunk of the next streamed MSM, uploaded
-// during this one's last chunk. ws: the scratch the proof's MSMs share (reserved at the largest
-// one's need).
+// during this one's last chunk. o: the scratch the proof's MSMs share (reserved at the largest
+// one's need) and the key's tuning.
 template <class C>
 ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<const ec::Affine<C>> host,
                         const DeviceScalars<typename C::Scalar>& sc, const typename C::Scalar* d, PointStream* ps,
-                        std::span<const std::byte> next_first, MsmWorkspace& ws) {
-  if (!host.empty()) return ps->msm<C>(host, d, next_first, &ws);
+                        std::span<const std::byte> next_first, const MsmOptions& o) {
+  if (!host.empty()) return ps->msm<C>(host, d, next_first, o);
   if (resident.size() != 0 && sc.size() == 0)
     throw std::logic_error("gpu: a resident MSM part without classified scalars");
-  return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, MsmOptions{0, 0, &ws});
+  return sc.size() == 0 ? ec::Jacobian<C>::infinity() : msm<C>(resident, sc, o);
 }
 
 // The first chunk of the next streamed MSM after MSM i (firsts: each MSM's first chunk in
@@ -66,6 +66,8 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
   const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   const DeviceKeyParts<E>& K = key->parts();
   const KeyLayout& L = K.layout;
+  // The options of an MSM with workspace m (the key's tuning).
+  auto msm_opts = [&](MsmWorkspace& m) { return MsmOptions{0, 0, &m, key->tuning()}; };
   // An MSM's scalars: for resident parts a range classified once (A, B1 and B2 share the
   // witness's); streamed parts classify each chunk as its points arrive (one chunk's on the
   // device at a time).
@@ -109,22 +111,22 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
   auto run_a = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     if (deferred(firsts[1])) return;
     ScopedPhase p(pt, "msm_a");
-    out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, next(1), m);
+    out.a = key_msm<G1C>(K.a, K.host_a, ws.sc, ws.d, s, next(1), msm_opts(m));
   };
   auto run_b1 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     if (deferred(firsts[2])) return;
     ScopedPhase p(pt, "msm_b_g1");
-    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, next(2), m);
+    out.b1 = key_msm<G1C>(K.b1, K.host_b1, ws.sc, ws.d, s, next(2), msm_opts(m));
   };
   auto run_b2 = [&](PT& pt, MsmWorkspace& m, const Scalars& ws) {
     if (deferred(firsts[3])) return;
     ScopedPhase p(pt, "msm_b_g2");
-    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, next(3), m);
+    out.b2 = key_msm<G2C>(K.b2, K.host_b2, ws.sc, ws.d, s, next(3), msm_opts(m));
   };
   auto run_l = [&](PT& pt, MsmWorkspace& m, const Scalars& ls) {
     if (deferred(firsts[4])) return;
     ScopedPhase p(pt, "msm_l");
-    out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, next(4), m);
+    out.l = key_msm<G1C>(K.l, K.host_l, ls.sc, ls.d, s, next(4), msm_opts(m));
   };
   // Small resident proofs (concurrent_witness_msms): the witness MSMs start now, right after
   // the witness upload, on three threads of their own (own streams and scratch: B2; B1; A then
@@ -135,7 +137,7 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
   std::array<PT, kSideMsmThreads> side_t;
   Scalars side_ws, side_ls;
   std::vector<std::future<void>> side;  // after what its threads use: joined first on unwinding
-  if (concurrent_witness_msms(K.num_vars, n, L)) {
+  if (concurrent_witness_msms(K.num_vars, n, L, key->tuning())) {
     side_ws = scalars(true, dw.data(), K.num_vars);  // synchronised: the side streams may read them
     side_ls = scalars(true, dw.data() + K.num_public + 1, K.l_size);
     const int dev = key->device();
@@ -237,7 +239,7 @@ groth16::ProofTerms<E> prove_on_device(const DeviceProvingKey<E>* key, std::span
     ScopedPhase p(t, "msm_h");
     const Scalars hs = scalars(L.resident(P::kH), a.data(), K.h_size);
     if (L.resident(P::kH)) a = DeviceBuffer<Fr>();  // classified: h itself is not read again
-    out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, next(0), msm_ws);
+    out.h = key_msm<G1C>(K.h, K.host_h, hs.sc, hs.d, s, next(0), msm_opts(msm_ws));
   }
   a = DeviceBuffer<Fr>();
   if (!side.empty()) {
@@ -270,7 +272,7 @@ const DeviceProvingKey<E>* CudaBackend<E>::key_for(const groth16::ProvingKey<E>&
                                                    std::unique_ptr<DeviceProvingKey<E>>& own) const {
   if (key_ == nullptr) {
     groth16::ScopedPhase p(t, "upload_key");
-    own = std::make_unique<DeviceProvingKey<E>>(pk, device_);
+    own = std::make_unique<DeviceProvingKey<E>>(pk, device_, KeyPlacement::kResident, 0, tuning_);
     return own.get();
   }
   if (!key_->matches(pk)) throw std::invalid_argument("gpu: CudaBackend: the proving key differs from the resident key");
@@ -337,7 +339,8 @@ void CudaBackend<E>::compute_batch(const groth16::ProvingKey<E>& pk, std::span<c
     if (host.empty()) return;
     for (const auto& t : ts) t.check_cancel();
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<ec::Jacobian<C>> sums = ps.msm_batch<C>(host, scal, sc, first_after(firsts, i), &msm_ws);
+    const std::vector<ec::Jacobian<C>> sums =
+        ps.msm_batch<C>(host, scal, sc, first_after(firsts, i), MsmOptions{0, 0, &msm_ws, key->tuning()});
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     for (std::size_t p = 0; p < k; ++p) {
       out[p].*field += sums[p];

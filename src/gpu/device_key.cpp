@@ -2,11 +2,9 @@
 // resident parts, the streamed chunk size and the layout for a VRAM figure.
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "cuzk/gpu/msm.hpp"
@@ -142,7 +140,8 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
 }
 
 template <class E>
-std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
+                                                              const Tuning& tuning) {
   using Fr = typename E::Fr;
   using S = DeviceScalars<Fr>;
   const std::size_t nv = pk.num_vars, n = pk.domain_size, nh = pk.h_query.size(), nl = pk.l_query.size();
@@ -155,7 +154,7 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
     phase2 += S::build_scratch_bytes(std::max(nv, nh)) + msm;
     // The witness MSMs beside the H chain (CudaBackend::compute) hold one MSM scratch per side
     // thread through both phases, and their scalars from phase 1 on (phase 2 counts them).
-    if (concurrent_witness_msms(nv, n, l)) {
+    if (concurrent_witness_msms(nv, n, l, tuning)) {
       phase1 += S::resident_bytes(nv) + S::resident_bytes(nl) + kSideMsmThreads * msm;
       phase2 += kSideMsmThreads * msm;
     }
@@ -188,11 +187,12 @@ std::size_t DeviceProvingKey<E>::estimate_proof_scratch_bytes(const groth16::Pro
 }
 
 template <class E>
-std::size_t DeviceProvingKey<E>::estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
+std::size_t DeviceProvingKey<E>::estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
+                                                              const Tuning& tuning) {
   // Each proof alone first; then the shared MSMs hold what one proof's streamed witness MSMs
   // hold (its chunk buffers, MSM scratch, a chunk's classified scalars) without the witness on
   // the device, and with two chunks of scalars.
-  const std::size_t one = estimate_proof_scratch_bytes(pk, l);
+  const std::size_t one = estimate_proof_scratch_bytes(pk, l, tuning);
   if (l.all_resident(KeyLayout::kBatchMask)) return one;
   const std::size_t two_chunks = 2 * resolve_chunk(pk, l.chunk), nv = pk.num_vars;
   return one + (two_chunks > nv ? (two_chunks - nv) * sizeof(typename E::Fr) : 0);
@@ -201,69 +201,71 @@ std::size_t DeviceProvingKey<E>::estimate_batch_scratch_bytes(const groth16::Pro
 namespace {
 // VRAM of the key in layout l and one proof with it: what a budget must hold.
 template <class E>
-std::size_t key_and_proof_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
-  return DeviceProvingKey<E>::estimate_bytes(pk, l) + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l);
+std::size_t key_and_proof_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l, const Tuning& t) {
+  return DeviceProvingKey<E>::estimate_bytes(pk, l) + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l, t);
 }
 
-// The twiddle tables a layout may take, in order of preference (the full table's transforms
-// are the faster): both, or the one CUZK_NTT_TWIDDLES=full|compact names (to measure one
-// against the other; "auto" or unset: both).
-std::vector<bool> twiddle_choices() {
-  const char* e = std::getenv("CUZK_NTT_TWIDDLES");
-  const std::string_view v = e == nullptr ? "" : e;
-  if (v.empty() || v == "auto") return {false, true};
-  if (v == "full") return {false};
-  if (v == "compact") return {true};
-  throw std::invalid_argument("CUZK_NTT_TWIDDLES=\"" + std::string(v) + "\": want full, compact or auto");
+// The twiddle tables a layout may take (compact or not), in order of preference (the full
+// table's transforms are the faster): both, or the one the tuning names (to measure one against
+// the other).
+std::vector<bool> twiddle_choices(const Tuning& t) {
+  switch (t.ntt_twiddles) {
+    case TwiddleChoice::kAuto: return {false, true};
+    case TwiddleChoice::kFull: return {false};
+    case TwiddleChoice::kCompact: return {true};
+  }
+  throw std::invalid_argument("gpu: unknown twiddle choice " + std::to_string(static_cast<int>(t.ntt_twiddles)));
 }
 
 // The largest power-of-two chunk in [min_chunk, max_chunk] with which the all-streamed key
 // (with the compact twiddle table or not) and one proof fit vram; min_chunk when none does.
 template <class E>
 KeyLayout streamed_fitting(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
-                           std::size_t max_chunk, bool compact) {
+                           std::size_t max_chunk, bool compact, const Tuning& t) {
   std::size_t chunk = max_chunk;
-  while (chunk > min_chunk && key_and_proof_bytes(pk, KeyLayout{0, chunk, compact}) > vram) chunk /= 2;
+  while (chunk > min_chunk && key_and_proof_bytes(pk, KeyLayout{0, chunk, compact}, t) > vram) chunk /= 2;
   return KeyLayout{0, std::min(chunk, longest_points(pk)), compact};
 }
 // Whether layout a beats b (the one preferred on a tie) for vram: one that fits first, then
 // the larger chunk, then the more link bytes saved (saved(mask)).
 template <class E, class Saved>
 bool better_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, const KeyLayout& a, const KeyLayout& b,
-                   Saved saved) {
-  const bool fa = key_and_proof_bytes(pk, a) <= vram, fb = key_and_proof_bytes(pk, b) <= vram;
+                   Saved saved, const Tuning& t) {
+  const bool fa = key_and_proof_bytes(pk, a, t) <= vram, fb = key_and_proof_bytes(pk, b, t) <= vram;
   if (fa != fb) return fa;
   if (a.chunk != b.chunk) return a.chunk > b.chunk;
   return saved(a.resident_mask) > saved(b.resident_mask);
 }
 }  // namespace
 
-void check_twiddle_override() { (void)twiddle_choices(); }
+void check_twiddle_override(const Tuning& tuning) { (void)twiddle_choices(tuning); }
 
 template <class E>
 std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
                                                       std::size_t min_chunk, std::size_t max_chunk) {
-  return streamed_fitting(pk, vram, min_chunk, max_chunk, false).chunk;
+  // An all-streamed layout runs no side-thread MSMs: its estimates are the same for every tuning.
+  return streamed_fitting(pk, vram, min_chunk, max_chunk, false, Tuning{}).chunk;
 }
 
 template <class E>
 KeyLayout DeviceProvingKey<E>::stream_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
-                                             std::size_t max_chunk) {
+                                             std::size_t max_chunk, const Tuning& tuning) {
   std::optional<KeyLayout> best;
-  for (const bool compact : twiddle_choices()) {
-    const KeyLayout l = streamed_fitting(pk, vram, min_chunk, max_chunk, compact);
-    if (!best || better_layout(pk, vram, l, *best, [](unsigned) { return 0; })) best = l;
+  const auto none_saved = [](unsigned) { return 0; };
+  for (const bool compact : twiddle_choices(tuning)) {
+    const KeyLayout l = streamed_fitting(pk, vram, min_chunk, max_chunk, compact, tuning);
+    if (!best || better_layout(pk, vram, l, *best, none_saved, tuning)) best = l;
   }
   return *best;
 }
 
 template <class E>
 KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, std::size_t min_chunk,
-                                             std::size_t max_chunk) {
-  const std::vector<bool> choices = twiddle_choices();
+                                             std::size_t max_chunk, const Tuning& tuning) {
+  const std::vector<bool> choices = twiddle_choices(tuning);
   for (const bool compact : choices) {
     const KeyLayout all{KeyLayout::kAllMask, 0, compact};
-    if (key_and_proof_bytes(pk, all) <= vram) return all;
+    if (key_and_proof_bytes(pk, all, tuning) <= vram) return all;
   }
   std::array<std::uint64_t, kKeyParts> weight{};
   for (KeyPart part : kAllKeyParts) weight[static_cast<unsigned>(part)] = part_bytes(pk, part);
@@ -274,18 +276,18 @@ KeyLayout DeviceProvingKey<E>::choose_layout(const groth16::ProvingKey<E>& pk, s
   const auto saved = [&](unsigned mask) { return mask_weight(weight, mask); };
   std::optional<KeyLayout> best;
   for (const bool compact : choices) {
-    const std::size_t chunk = streamed_fitting(pk, vram, min_chunk, max_chunk, compact).chunk;
-    const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk, compact}); };
+    const std::size_t chunk = streamed_fitting(pk, vram, min_chunk, max_chunk, compact, tuning).chunk;
+    const auto need = [&](unsigned mask) { return key_and_proof_bytes(pk, KeyLayout{mask, chunk, compact}, tuning); };
     const KeyLayout l{choose_resident_mask(weight, need, vram), chunk, compact};
-    if (!best || better_layout(pk, vram, l, *best, saved)) best = l;
+    if (!best || better_layout(pk, vram, l, *best, saved, tuning)) best = l;
   }
   return *best;
 }
 
 template <class E>
 DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement placement,
-                                      std::size_t chunk_points)
-    : DeviceProvingKey(pk, device, layout_of(pk, placement, chunk_points)) {}
+                                      std::size_t chunk_points, const Tuning& tuning)
+    : DeviceProvingKey(pk, device, layout_of(pk, placement, chunk_points), tuning) {}
 
 namespace {
 // The layout as a key holds it: the mask checked, the chunk resolved (0 when all resident).
@@ -299,8 +301,9 @@ KeyLayout resolve_layout(const groth16::ProvingKey<E>& pk, const KeyLayout& l) {
 }  // namespace
 
 template <class E>
-DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout)
-    : device_(device) {
+DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout,
+                                      const Tuning& tuning)
+    : device_(device), tuning_(tuning) {
   using Fr = typename E::Fr;
   const KeyLayout l = resolve_layout(pk, layout);
   bytes_ = estimate_bytes(pk, l);
@@ -350,7 +353,7 @@ DeviceProvingKey<E>::DeviceProvingKey(const groth16::ProvingKey<E>& pk, int devi
     p->host_B = cut(pk.b);
     if (p->c_resident) p->host_C = cut(pk.c);
   }
-  p->plan.emplace(p->log_domain, NttPassShape::from_env(p->log_domain), twiddles_of(l));
+  p->plan.emplace(p->log_domain, twiddles_of(l), tuning_);
   stream_synchronize();
   parts_ = std::move(p);
 }

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
 #include <optional>
 #include <span>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/ntt.hpp"
+#include "cuzk/gpu/tuning.hpp"
 
 namespace cuzk::gpu {
 
@@ -61,13 +61,12 @@ std::size_t proof_msm_scratch_bytes(const KeyLayout& l, std::size_t nv, std::siz
 // 2^16 one 2.7 ms), each with its own scratch (DeviceProvingKey::estimate_proof_scratch_bytes
 // counts them). Domains up to 2^20 (H200, bench/RESULTS.md: 2^18 31.2 -> 22.2 ms, 2^20 70.7 ->
 // 62.7 ms for 3.5 GiB more scratch); num_vars up to twice that (a full 2^k domain has a few
-// more variables than 2^k). CUZK_GPU_SEQUENTIAL_MSMS (set, any value) turns it off, for
-// comparisons and debugging.
+// more variables than 2^k). Tuning::sequential_msms turns it off, for comparisons and debugging.
 inline constexpr std::size_t kConcurrentMsmMaxPoints = std::size_t{1} << 20;
 inline constexpr std::size_t kSideMsmThreads = 3;  // B2; B1; A then L
-inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, const KeyLayout& l) {
+inline bool concurrent_witness_msms(std::size_t num_vars, std::size_t domain, const KeyLayout& l, const Tuning& t) {
   return l.is_all_resident() && domain <= kConcurrentMsmMaxPoints && num_vars <= 2 * kConcurrentMsmMaxPoints &&
-         std::getenv("CUZK_GPU_SEQUENTIAL_MSMS") == nullptr;
+         !t.sequential_msms;
 }
 
 // A streamed key's constraint matrix: the host key's (which outlives the device key), its

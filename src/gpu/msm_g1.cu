@@ -4,7 +4,7 @@
 
 namespace cuzk::gpu::detail {
 template void msm_window_sums<ff::bls12_381::Fq, 1>(const void*, std::size_t, const ScalarView&, const MsmLayout&,
-                                                     void*, void*, MsmWorkspace*);
+                                                    void*, void*, MsmWorkspace*, const Tuning&);
 template void msm_window_sums<ff::bn254::Fq, 1>(const void*, std::size_t, const ScalarView&, const MsmLayout&, void*,
-                                                 void*, MsmWorkspace*);
+                                                void*, MsmWorkspace*, const Tuning&);
 }  // namespace cuzk::gpu::detail

@@ -4,6 +4,6 @@
 #include "msm_impl.cuh"
 
 namespace cuzk::gpu::detail {
-template void msm_window_sums<ff::bls12_381::Fq, 2>(const void*, std::size_t, const ScalarView&, const MsmLayout&, void*,
-                                              void*, MsmWorkspace*);
+template void msm_window_sums<ff::bls12_381::Fq, 2>(const void*, std::size_t, const ScalarView&, const MsmLayout&,
+                                                    void*, void*, MsmWorkspace*, const Tuning&);
 }  // namespace cuzk::gpu::detail

@@ -5,5 +5,5 @@
 
 namespace cuzk::gpu::detail {
 template void msm_window_sums<ff::bn254::Fq, 2>(const void*, std::size_t, const ScalarView&, const MsmLayout&, void*,
-                                              void*, MsmWorkspace*);
+                                                void*, MsmWorkspace*, const Tuning&);
 }  // namespace cuzk::gpu::detail

@@ -8,14 +8,12 @@
 #include <bit>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 
 #include "check.cuh"
 #include "cuzk/gpu/msm.hpp"
@@ -51,12 +49,12 @@ class Arena {
   std::size_t size_ = 0, used_ = 0;
 };
 
-// Optional phase timing (CUZK_MSM_PROFILE set): synchronises between phases and prints
-// the accumulated times of one MSM to stderr. Off: no synchronisation, no cost.
+// Optional phase timing (Tuning::msm_profile): synchronises between phases and prints the
+// accumulated times of one MSM to stderr. Off: no synchronisation, no cost.
 class PhaseClock {
  public:
   static constexpr int kPhases = 6;
-  PhaseClock() : on_(std::getenv("CUZK_MSM_PROFILE") != nullptr), t_(std::chrono::steady_clock::now()) {}
+  explicit PhaseClock(bool on) : on_(on), t_(std::chrono::steady_clock::now()) {}
   void lap(int phase) {
     if (!on_) return;
     stream_synchronize();
@@ -101,7 +99,8 @@ class MsmRun {
   static constexpr unsigned kT = 128;
 
  public:
-  MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L, MsmWorkspace* ws) : pts_(pts), s_(s), L_(L) {
+  MsmRun(const A* pts, const ScalarView& s, const MsmLayout& L, MsmWorkspace* ws, const Tuning& t)
+      : chunk_(chunk_kernel(t)), pts_(pts), s_(s), L_(L), clock_(t.msm_profile) {
     const int end_bit = std::bit_width(L.nseg);
     std::size_t sort_b = 0, scan_b = 0, max_b = 0;
     cub::DoubleBuffer<u32> dk(nullptr, nullptr), dv(nullptr, nullptr);
@@ -204,7 +203,8 @@ class MsmRun {
   // holds more threads of the register kernel (chunk_sum_kernel, bounded by kMinBlocks): on a
   // consumer card's 100 KiB SM the shared-memory kernel gets 2 blocks (256 or 128 threads), the
   // register kernel 3 blocks of 128 (G1) or 2 (G2) as on any SM with 64K registers.
-  // launch_smem_bytes pads the shared-memory blocks where another card's SM is emulated.
+  // launch_smem_bytes pads the shared-memory blocks where another card's SM is emulated
+  // (Tuning::emulate_smem_per_sm_kib); Tuning::msm_level0 may force one kernel.
   static constexpr unsigned kChunkT = kExtensionCoord<F> ? 64 : 128;
   struct ChunkKernel {
     void (*fn)(const u32*, const u32*, const A*, const u32*, const u32*, u32, u32, u32, X*) = nullptr;
@@ -213,13 +213,14 @@ class MsmRun {
     std::size_t resident = 0;
     bool registers = false;
   };
-  static ChunkKernel chunk_kernel() {
+  static ChunkKernel chunk_kernel(const Tuning& t) {
     using C = typename CoordParams<F>::C;
     constexpr int kDeg = kExtensionCoord<F> ? 2 : 1, kMin = 5;
     ChunkKernel k;
     k.fn = msmk::chunk_sum_smem_kernel<C, kDeg, kChunkT, kMin>;
     k.block = kChunkT;
-    k.smem = launch_smem_bytes(msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes());
+    k.smem = launch_smem_bytes(msmk::ChunkSumSmem<msmk::SmemCoord<C, kChunkT, kDeg>, kChunkT>::smem_bytes(),
+                               t.emulate_smem_per_sm_kib);
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(k.smem)));
     CUZK_CUDA_CHECK(
         cudaFuncSetAttribute(k.fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
@@ -230,10 +231,9 @@ class MsmRun {
     const auto reg_fn = msmk::chunk_sum_kernel<F, kMinBlocks>;
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm_reg, reg_fn, kT, 0));
     std::size_t threads = std::size_t{kChunkT} * static_cast<std::size_t>(std::max(1, per_sm));
-    // CUZK_MSM_LEVEL0=shared|registers forces one kernel (same-run comparisons).
-    const char* force = std::getenv("CUZK_MSM_LEVEL0");
-    const bool want_reg = force != nullptr && std::string_view(force) == "registers";
-    const bool want_smem = force != nullptr && std::string_view(force) == "shared";
+    // Tuning::msm_level0 may force one kernel (same-run comparisons).
+    const bool want_reg = t.msm_level0 == MsmLevel0::kRegisters;
+    const bool want_smem = t.msm_level0 == MsmLevel0::kShared;
     if (want_reg || (!want_smem && std::size_t{kT} * static_cast<std::size_t>(per_sm_reg) > threads)) {
       k.fn = reg_fn, k.block = kT, k.smem = 0, k.registers = true;
       threads = std::size_t{kT} * static_cast<std::size_t>(per_sm_reg);
@@ -264,7 +264,7 @@ class MsmRun {
     chunk_.fn<<<blocks_of(threads, chunk_.block), chunk_.block, chunk_.smem>>>(keys, vals, pts_, st, poff, nseg, S, e,
                                                                                out);
   }
-  ChunkKernel chunk_ = chunk_kernel();
+  ChunkKernel chunk_;
   // Register bound of the accumulation kernels (blocks of 128 per SM), measured on the H200
   // with the out-of-line product (2026-12-03, bench/RESULTS.md): G1 BLS12-381 2^26 506 ms with
   // 3 (<= 168 registers), 537 with 4 (128, the product spilling), 535 with 1; G2 2^20 42.8 ms
@@ -333,10 +333,10 @@ class MsmRun {
 
 template <class Fq, int Deg>
 void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
-                     void* ones_sum, MsmWorkspace* workspace) {
+                     void* ones_sum, MsmWorkspace* workspace, const Tuning& tuning) {
   using F = DevCoord<Fq, Deg, /*kOutline=*/true>;
   if (n == 0) return;
-  MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L, workspace);
+  MsmRun<F> run(static_cast<const DevAffine<F>*>(points), s, L, workspace, tuning);
   if (s.num_ones != 0) run.ones(ones_sum);
   if (s.num_others != 0) run.windows(window_sums);
 }

@@ -1,7 +1,5 @@
 // GPU NTT host side (cuzk/gpu/ntt.hpp): pass planning, twiddles, coset tables, H.
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,8 +19,6 @@ namespace cuzk::gpu {
 namespace {
 constexpr unsigned kThreads = 256;
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kThreads - 1) / kThreads); }
-
-constexpr int kMaxTileLog = 12;  // 2^12 elements of 32 bytes: 128 KiB of shared memory
 
 // The pass kernel for a direction, a radix, a tile of 2^log_tile elements and a twiddle table
 // (split: NttPlan's compact one): compiled for tiles of 2^10 and 2^11 (the default shapes'
@@ -62,11 +58,6 @@ PowerTable<F>::PowerTable(const F& w, const F& c, std::uint64_t count) {
   hi_ = DeviceBuffer<F>(std::span<const F>(hi), DeviceAlloc::kStreamOrdered);
 }
 
-bool NttPassShape::valid() const {
-  return last >= 1 && inner >= 1 && log_cols >= 0 && log_cols <= last && last <= kMaxTileLog &&
-         inner + log_cols <= kMaxTileLog && (radix == 2 || radix == 4);
-}
-
 // Measured on the H200 (bench/RESULTS.md: `gpu_bench 25 10 sizes` under
 // 13 shapes, forward, medians of 10): small sizes want smaller final tiles (more blocks: at
 // 2^14 a 2^11 tile leaves 8 blocks for 132 SMs; 9,8,3 took 0.031 ms against 0.060), 2^19-2^21
@@ -84,7 +75,7 @@ NttPassShape NttPassShape::for_size(std::size_t log_n) {
 
 // SMs that hold 3 tiles of 2^10 elements but not of 2^11 (sm_80 and the consumer cards):
 // measured on an H100 with a consumer card's 100 KiB SM emulated (bench/RESULTS.md:
-// `gpu_bench 27 5 sizes` under CUZK_EMULATE_SMEM_PER_SM_KIB=100 and each of 10,7,3,
+// `gpu_bench 27 5 sizes` under CUZK_EMULATE_SMEM_PER_SM_KIB=100 (Tuning) and each of 10,7,3,
 // 10,8,2, 10,9,1, 10,10,0 and 10,6,4): 2^20 0.378 -> 0.299 ms with one inner pass of 10 levels
 // (single columns), 2^21 0.807 -> 0.723, 2^26 24.3 -> 22.1, 2^27 50.6 -> 47.7 ms against the
 // H200's table with its tiles cut to 2^10.
@@ -111,32 +102,23 @@ NttPassShape NttPassShape::for_device(std::size_t log_n, const SmemLimits& smem)
   return sh;
 }
 
-NttPassShape NttPassShape::from_env(std::size_t log_n) {
-  const char* e = std::getenv("CUZK_NTT_PASSES");
-  if (e == nullptr || *e == 0) return for_device(log_n, device_smem_limits());
-  NttPassShape sh;
-  int end = -1, end4 = -1;
-  bool ok = std::sscanf(e, "%d,%d,%d%n", &sh.last, &sh.inner, &sh.log_cols, &end) == 3 && end > 0;
-  if (ok && e[end] == ',') ok = std::sscanf(e + end + 1, "%d%n", &sh.radix, &end4) == 1 && end4 > 0, end += 1 + end4;
-  if (!ok || e[end] != 0 || !sh.valid())
-    throw std::invalid_argument(std::string("CUZK_NTT_PASSES=\"") + e +
-                                "\": want \"last,inner,log_cols[,radix]\" with 1 <= last <= 12, inner >= 1, "
-                                "0 <= log_cols <= last, inner + log_cols <= 12 and radix 2 or 4");
-  return sh;
+NttPassShape NttPassShape::for_tuning(std::size_t log_n, const Tuning& tuning) {
+  if (tuning.ntt_passes) return *tuning.ntt_passes;
+  return for_device(log_n, device_smem_limits(tuning.emulate_smem_per_sm_kib));
 }
 
 template <class F>
-NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles)
-    : log_n_(log_n), shape_(shape), twiddle_table_(twiddles) {
+NttPlan<F>::NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles, const Tuning& tuning)
+    : log_n_(log_n), shape_(shape), twiddle_table_(twiddles), emulate_smem_kib_(tuning.emulate_smem_per_sm_kib) {
   if (log_n > F::kTwoAdicity || log_n > 31)
     throw std::invalid_argument("gpu::NttPlan: 2^" + std::to_string(log_n) + " points exceed the field's 2-adicity (2^" +
                                 std::to_string(F::kTwoAdicity) + ") or 2^31");
-  static_assert(sizeof(F) == 32, "kMaxTileLog assumes 32-byte elements");
+  static_assert(sizeof(F) == 32, "NttPassShape::kMaxTileLog assumes 32-byte elements");
   if (!shape.valid()) throw std::invalid_argument("gpu::NttPlan: pass shape out of range");
   const int tile_log = std::max(shape.last, shape.inner + shape.log_cols);
   // The largest tile's launch size (padded while emulating another card's SM); the kernels
   // allow the device's maximum, so that plans of other shapes never lower each other's limit.
-  const std::size_t shmem = launch_smem_bytes((std::size_t{1} << tile_log) * sizeof(F));
+  const std::size_t shmem = launch_smem_bytes((std::size_t{1} << tile_log) * sizeof(F), emulate_smem_kib_);
   if (shmem > (std::size_t{48} << 10)) {
     int dev = 0, most = 0;
     CUZK_CUDA_CHECK(cudaGetDevice(&dev));
@@ -189,7 +171,7 @@ void NttPlan<F>::passes(F* x, bool gs, int scale_map, const PowerTable<F>* scale
     const std::uint32_t tile = 1u << (p.t + p.log_c);
     const unsigned threads = std::min<unsigned>(256, std::max<unsigned>(1, tile / 2));
     const unsigned blocks = static_cast<unsigned>((std::uint64_t{1} << L) / tile);
-    const std::size_t shmem = launch_smem_bytes(std::size_t{tile} * sizeof(F));
+    const std::size_t shmem = launch_smem_bytes(std::size_t{tile} * sizeof(F), emulate_smem_kib_);
     const int map = first ? scale_map : kern::kScaleNone;
     const bool last = i + 1 == plan.size();
     const int lt = p.t + p.log_c;

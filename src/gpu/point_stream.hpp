@@ -85,11 +85,11 @@ class PointStream {
 
   // sum_i s_i P_i over host points pts and the device scalars d[0 .. pts.size()) (Montgomery
   // form). next_first: the host bytes of the next msm's first chunk (first_chunk()), uploaded
-  // while this msm's last chunk runs; that msm then finds them in place. ws: the chunks' MSM
-  // scratch.
+  // while this msm's last chunk runs; that msm then finds them in place. o: the chunks' MSM
+  // options (their scratch, the tuning).
   template <class C>
   ec::Jacobian<C> msm(std::span<const ec::Affine<C>> pts, const typename C::Scalar* d,
-                      std::span<const std::byte> next_first = {}, MsmWorkspace* ws = nullptr) {
+                      std::span<const std::byte> next_first = {}, const MsmOptions& o = {}) {
     using A = ec::Affine<C>;
     using Fr = typename C::Scalar;
     if (sizeof(A) > point_bytes_ || next_first.size() > buf_[0].size())
@@ -101,7 +101,7 @@ class PointStream {
         chunks, [&](std::size_t j) { return Pieces{{{0, std::as_bytes(pts.subspan(j * chunk_, len(j)))}}, 1}; },
         [&](std::size_t j, const unsigned char* buf) {
           const DeviceScalars<Fr> sc = DeviceScalars<Fr>::from_device(d + j * chunk_, len(j));
-          acc += gpu::msm<C>(reinterpret_cast<const A*>(buf), len(j), sc, MsmOptions{0, 0, ws});
+          acc += gpu::msm<C>(reinterpret_cast<const A*>(buf), len(j), sc, o);
         },
         next_first);
     return acc;
@@ -111,12 +111,12 @@ class PointStream {
   // s_i[k] P_k over the host points pts, each point chunk uploaded once for all of them (a
   // batch of proofs with one key: a sector's partitions). Chunk j's scalars of each array pass
   // through sb's two device buffers, the next array's uploaded on sb's copy stream while this
-  // one's MSM runs. next_first and ws as for msm().
+  // one's MSM runs. next_first and o as for msm().
   template <class C>
   std::vector<ec::Jacobian<C>> msm_batch(std::span<const ec::Affine<C>> pts,
                                          std::span<const typename C::Scalar* const> scalars,
-                                         ScalarChunks<typename C::Scalar>& sb, std::span<const std::byte> next_first = {},
-                                         MsmWorkspace* ws = nullptr) {
+                                         ScalarChunks<typename C::Scalar>& sb,
+                                         std::span<const std::byte> next_first = {}, const MsmOptions& o = {}) {
     using A = ec::Affine<C>;
     using Fr = typename C::Scalar;
     if (sizeof(A) > point_bytes_ || next_first.size() > buf_[0].size())
@@ -144,7 +144,7 @@ class PointStream {
             next.get();
             const DeviceScalars<Fr> sc = DeviceScalars<Fr>::from_device(sb.buffer(static_cast<int>(q % 2)), len(j));
             if (q + 1 < chunks * k) next = upload(q + 1);
-            acc[i] += gpu::msm<C>(p, len(j), sc, MsmOptions{0, 0, ws});
+            acc[i] += gpu::msm<C>(p, len(j), sc, o);
           }
         },
         next_first);

@@ -111,30 +111,70 @@ SmemLimits real_smem_limits() {
   CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   return {static_cast<std::size_t>(per_sm), static_cast<std::size_t>(reserved), static_cast<std::size_t>(per_block)};
 }
-// CUZK_EMULATE_SMEM_PER_SM_KIB as limits, or nothing (0 per SM) when unset.
-SmemLimits emulated_smem_limits(const SmemLimits& real) {
-  const char* e = std::getenv("CUZK_EMULATE_SMEM_PER_SM_KIB");
-  if (e == nullptr || *e == 0) return {};
-  char* end = nullptr;
-  const unsigned long kib = std::strtoul(e, &end, 10);
-  if (end == e || *end != 0 || kib < 16 || kib > (real.per_sm >> 10))
-    throw std::invalid_argument(std::string("CUZK_EMULATE_SMEM_PER_SM_KIB=\"") + e +
-                                "\": want KiB of shared memory per SM from 16 up to this device's " +
+// An SM of kib KiB as limits, or nothing (0 per SM) for 0.
+SmemLimits emulated_smem_limits(const SmemLimits& real, std::size_t kib) {
+  if (kib == 0) return {};
+  if (kib < 16 || kib > (real.per_sm >> 10))
+    throw std::invalid_argument("an emulated SM of " + std::to_string(kib) +
+                                " KiB (Tuning::emulate_smem_per_sm_kib, CUZK_EMULATE_SMEM_PER_SM_KIB): want KiB of "
+                                "shared memory per SM from 16 up to this device's " +
                                 std::to_string(real.per_sm >> 10));
   return SmemLimits::of_kib(kib);
 }
 }  // namespace
 
-SmemLimits device_smem_limits() {
+SmemLimits device_smem_limits(std::size_t emulate_smem_per_sm_kib) {
   const SmemLimits real = real_smem_limits();
-  const SmemLimits emulated = emulated_smem_limits(real);
+  const SmemLimits emulated = emulated_smem_limits(real, emulate_smem_per_sm_kib);
   return emulated.per_sm != 0 ? emulated : real;
 }
 
-std::size_t launch_smem_bytes(std::size_t bytes) {
+std::size_t launch_smem_bytes(std::size_t bytes, std::size_t emulate_smem_per_sm_kib) {
+  if (emulate_smem_per_sm_kib == 0) return bytes;
   const SmemLimits real = real_smem_limits();
-  const SmemLimits emulated = emulated_smem_limits(real);
-  return emulated.per_sm != 0 ? emulated_launch_bytes(bytes, real, emulated) : bytes;
+  return emulated_launch_bytes(bytes, real, emulated_smem_limits(real, emulate_smem_per_sm_kib));
+}
+
+namespace {
+// The stream-ordered memory's settings (configure_device_memory): set by a program's main before
+// the first stream-ordered allocation, fixed from then on (an allocation's guard bytes must be the
+// same at its free). One per process, as the driver's default pools are.
+struct MemorySettings {
+  bool pool_driver_defaults = false;
+  std::size_t guard_bytes = 0;
+  bool operator==(const MemorySettings&) const = default;
+};
+class MemorySettingsSlot {
+ public:
+  void set(const MemorySettings& s) {
+    const std::lock_guard lock(m_);
+    if (fixed_ && !(s == s_))
+      throw std::logic_error("gpu: configure_device_memory with other settings once device memory is in use");
+    if (!fixed_) s_ = s;
+  }
+  // The settings in use, fixed at the first call.
+  const MemorySettings& fixed() {
+    std::call_once(once_, [this] {
+      const std::lock_guard lock(m_);
+      fixed_ = true;
+    });
+    return s_;  // never written once fixed_
+  }
+
+ private:
+  std::mutex m_;
+  std::once_flag once_;
+  bool fixed_ = false;
+  MemorySettings s_;
+};
+MemorySettingsSlot& memory_settings() {
+  static MemorySettingsSlot slot;
+  return slot;
+}
+}  // namespace
+
+void configure_device_memory(const Tuning& tuning) {
+  memory_settings().set({tuning.pool_driver_defaults, tuning.guard_bytes});
 }
 
 namespace {
@@ -158,9 +198,9 @@ cudaMemPool_t ordered_pool() {
     }
     cudaMemPool_t pool = nullptr;
     CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, dev));
-    // Diagnostic: CUZK_GPU_POOL_DEFAULTS (set, any value) leaves the pool's attributes as the
-    // driver set them (tools/device/gpu_hang_hunt.sh compares both).
-    if (std::getenv("CUZK_GPU_POOL_DEFAULTS") == nullptr) {
+    // Diagnostic: Tuning::pool_driver_defaults leaves the pool's attributes as the driver set
+    // them (tools/device/gpu_hang_hunt.sh compares both).
+    if (!memory_settings().fixed().pool_driver_defaults) {
       std::uint64_t keep = ~std::uint64_t{0};
       CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
       int no = 0;
@@ -186,16 +226,10 @@ void release_cached_device_memory() {
 }
 
 namespace {
-// Diagnostic: CUZK_GPU_GUARD_BYTES=N puts N bytes of 0xA5 after
-// every stream-ordered allocation and checks them at its free (aborting with the size on a
-// change), to find writes past a buffer's end that packed pool suballocations would expose.
-std::size_t guard_bytes() {
-  static const std::size_t g = [] {
-    const char* v = std::getenv("CUZK_GPU_GUARD_BYTES");
-    return v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : std::size_t{0};
-  }();
-  return g;
-}
+// Diagnostic: Tuning::guard_bytes = N puts N bytes of 0xA5 after every stream-ordered
+// allocation and checks them at its free (aborting with the size on a change), to find writes
+// past a buffer's end that packed pool suballocations would expose.
+std::size_t guard_bytes() { return memory_settings().fixed().guard_bytes; }
 constexpr unsigned char kGuard = 0xA5;
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "backend_test_util.hpp"
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/gpu/backend.hpp"
@@ -17,8 +18,6 @@
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "require_device.hpp"
-#include "backend_test_util.hpp"
-#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -64,21 +63,24 @@ TYPED_TEST(CudaBackendTest, TermsAndProofsMatchCpuInBothConventions) {
   }
 }
 
-// Small resident proofs run their witness MSMs on side threads (concurrent_witness_msms);
-// CUZK_GPU_SEQUENTIAL_MSMS runs them one after another. Both give the CPU's terms and every
-// phase's timing.
+// Small resident proofs run their witness MSMs on side threads (concurrent_witness_msms); a key
+// made with Tuning::sequential_msms runs them one after another, and its proofs need less
+// scratch. Both give the CPU's terms and every phase's timing.
 TYPED_TEST(CudaBackendTest, SequentialAndConcurrentWitnessMsmsMatchCpu) {
   using E = TypeParam;
   using Fr = typename E::Fr;
-  const gpu::test::ScopedEnv env("CUZK_GPU_SEQUENTIAL_MSMS");
   const ProvingKey<E> pk = setup<E>(this->sys_.r1cs, HConvention::kZDivided, 23);
-  const gpu::DeviceProvingKey<E> key(pk, 0);
-  gpu::CudaBackend<E> b(key);
   const std::span<const Fr> w(this->sys_.w);
-  for (const bool sequential : {true, false}) {
-    if (sequential) env.set("1");
-    else env.unset();
-    expect_same_terms<E>(pk, w, b, sequential ? "sequential msms" : "concurrent msms");
+  gpu::Tuning sequential;
+  sequential.sequential_msms = true;
+  const gpu::KeyLayout all = gpu::KeyLayout::all_resident();
+  EXPECT_LT(gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, all, sequential),
+            gpu::DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, all));
+  for (const gpu::Tuning& t : {sequential, gpu::Tuning{}}) {
+    const gpu::DeviceProvingKey<E> key(pk, 0, all, t);
+    EXPECT_EQ(key.tuning(), t);
+    gpu::CudaBackend<E> b(key);
+    expect_same_terms<E>(pk, w, b, t.sequential_msms ? "sequential msms" : "concurrent msms");
   }
 }
 

@@ -14,7 +14,6 @@
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
-#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -124,8 +123,8 @@ TYPED_TEST(LayoutChoiceTest, FiguresPerLayoutAndTheChoiceForEachBudget) {
 }
 
 // Chunks first: where the compact twiddle table lets a larger chunk fit, the streamed layout
-// takes it (stream_layout and choose_layout); CUZK_NTT_TWIDDLES=full|compact restricts both to
-// one table, and rejects other values.
+// takes it (stream_layout and choose_layout); Tuning::ntt_twiddles = kFull or kCompact restricts
+// both to one table, and a value outside the enum is refused.
 TYPED_TEST(LayoutChoiceTest, CompactTwiddlesBuyALargerChunk) {
   using E = TypeParam;
   using Key = gpu::DeviceProvingKey<E>;
@@ -142,20 +141,22 @@ TYPED_TEST(LayoutChoiceTest, CompactTwiddlesBuyALargerChunk) {
   // With room for the full table the full one.
   const std::size_t roomy = need(KeyLayout{0, c, false});
   EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi), (KeyLayout{0, c, false}));
-  gpu::test::ScopedEnv env("CUZK_NTT_TWIDDLES");
-  env.set("full");
-  EXPECT_EQ(Key::stream_layout(pk, b, lo, hi).compact_twiddles, false);
-  EXPECT_FALSE(Key::choose_layout(pk, b, lo, hi).compact_twiddles);
-  env.set("compact");
-  EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi), (KeyLayout{0, c, true}));
-  EXPECT_TRUE(Key::choose_layout(pk, need(KeyLayout::all_resident()), lo, hi).compact_twiddles);
-  EXPECT_NO_THROW(gpu::check_twiddle_override());
-  env.set("half");
-  EXPECT_THROW((void)Key::stream_layout(pk, b, lo, hi), std::invalid_argument);
-  EXPECT_THROW((void)Key::choose_layout(pk, b, lo, hi), std::invalid_argument);
-  EXPECT_THROW(gpu::check_twiddle_override(), std::invalid_argument);  // the engine's check at start
-  env.set("auto");
-  EXPECT_NO_THROW(gpu::check_twiddle_override());
+  auto twiddles = [](gpu::TwiddleChoice choice) {
+    gpu::Tuning t;
+    t.ntt_twiddles = choice;
+    return t;
+  };
+  const gpu::Tuning full = twiddles(gpu::TwiddleChoice::kFull), compact = twiddles(gpu::TwiddleChoice::kCompact);
+  EXPECT_EQ(Key::stream_layout(pk, b, lo, hi, full).compact_twiddles, false);
+  EXPECT_FALSE(Key::choose_layout(pk, b, lo, hi, full).compact_twiddles);
+  EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi, compact), (KeyLayout{0, c, true}));
+  EXPECT_TRUE(Key::choose_layout(pk, need(KeyLayout::all_resident()), lo, hi, compact).compact_twiddles);
+  EXPECT_NO_THROW(gpu::check_twiddle_override(compact));
+  const gpu::Tuning unknown = twiddles(static_cast<gpu::TwiddleChoice>(7));
+  EXPECT_THROW((void)Key::stream_layout(pk, b, lo, hi, unknown), std::invalid_argument);
+  EXPECT_THROW((void)Key::choose_layout(pk, b, lo, hi, unknown), std::invalid_argument);
+  EXPECT_THROW(gpu::check_twiddle_override(unknown), std::invalid_argument);
+  EXPECT_NO_THROW(gpu::check_twiddle_override(twiddles(gpu::TwiddleChoice::kAuto)));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // GPU MSM (cuzk/gpu/msm.hpp) against the CPU msm, affine results compared bit for bit, for
 // G1 and G2 of BLS12-381 and BN254: random scalars at several sizes (non-powers of two
 // included), witness-like 0/1-heavy scalars, tiny and all-equal scalars (one huge
-// bucket), points at infinity, forced window sizes, one DeviceScalars shared by G1 and G2.
+// bucket), points at infinity, forced window sizes, one DeviceScalars shared by G1 and G2; a
+// consumer card's SM emulated and either level-0 kernel forced (gpu::Tuning).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -10,9 +11,9 @@
 #include "cuzk/ec/curves.hpp"
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "cuzk/msm/msm.hpp"
 #include "require_device.hpp"
-#include "scoped_env.hpp"
 #include "test_points.hpp"
 
 namespace {
@@ -44,12 +45,12 @@ std::vector<Fr> make_scalars(std::mt19937_64& rng, std::size_t n, Dist d) {
 
 template <class C>
 void check(const std::vector<ec::Affine<C>>& pts, const std::vector<typename C::Scalar>& sc, unsigned c,
-           const char* what, std::size_t batch_entries = 0) {
+           const char* what, std::size_t batch_entries = 0, const gpu::Tuning& tuning = {}) {
   using Fr = typename C::Scalar;
   const auto want = msm::msm<C>(std::span<const ec::Affine<C>>(pts), std::span<const Fr>(sc)).to_affine();
   const gpu::DeviceBuffer<ec::Affine<C>> dp{std::span<const ec::Affine<C>>(pts)};
   const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
-  const auto got = gpu::msm<C>(dp, ds, gpu::MsmOptions{c, batch_entries}).to_affine();
+  const auto got = gpu::msm<C>(dp, ds, gpu::MsmOptions{c, batch_entries, nullptr, tuning}).to_affine();
   ASSERT_EQ(got, want) << C::kName << " " << what << " n=" << pts.size() << " c=" << c << " batch entries "
                        << batch_entries;
 }
@@ -70,18 +71,34 @@ TYPED_TEST(GpuMsm, RandomScalarsMatchCpu) {
   }
 }
 
-// A consumer card's 100 KiB SM emulated (CUZK_EMULATE_SMEM_PER_SM_KIB): the level-0 blocks
+// A consumer card's 100 KiB SM emulated (Tuning::emulate_smem_per_sm_kib): the level-0 blocks
 // padded to its 2 per SM, the chunk lengths planned for that many resident threads.
 TYPED_TEST(GpuMsm, EmulatedConsumerCardMatchesCpu) {
   using C = TypeParam;
-  const gpu::test::ScopedEnv smem("CUZK_EMULATE_SMEM_PER_SM_KIB");
-  smem.set("100");
+  gpu::Tuning consumer;
+  consumer.emulate_smem_per_sm_kib = 100;
   std::mt19937_64 rng(3000 + sizeof(typename C::Base));
   for (std::size_t n : {std::size_t{1000}, (std::size_t{1} << 16) + 3}) {
     const auto pts = make_points<C>(rng, n);
-    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random, 100 KiB SM");
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random, 100 KiB SM", 0, consumer);
     if (::testing::Test::HasFatalFailure()) return;
-    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kWitness), 0, "witness-like, 100 KiB SM");
+    check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kWitness), 0, "witness-like, 100 KiB SM", 0, consumer);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// Either level-0 kernel forced (Tuning::msm_level0), with the phase profile on: the CPU's sums.
+TYPED_TEST(GpuMsm, ForcedLevel0KernelsMatchCpu) {
+  using C = TypeParam;
+  std::mt19937_64 rng(3500 + sizeof(typename C::Base));
+  const std::size_t n = 5000;
+  const auto pts = make_points<C>(rng, n);
+  const auto sc = make_scalars<typename C::Scalar>(rng, n, Dist::kWitness);
+  for (const gpu::MsmLevel0 k : {gpu::MsmLevel0::kShared, gpu::MsmLevel0::kRegisters}) {
+    gpu::Tuning t;
+    t.msm_level0 = k;
+    t.msm_profile = true;
+    check<C>(pts, sc, 0, k == gpu::MsmLevel0::kShared ? "level 0 shared" : "level 0 registers", 0, t);
     if (::testing::Test::HasFatalFailure()) return;
   }
 }

@@ -4,21 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <optional>
-#include <string>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gpu/ntt.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "cuzk/poly/domain.hpp"
 #include "cuzk/poly/h_poly.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "require_device.hpp"
-#include "scoped_env.hpp"
 #include "vec_util.hpp"
 
 namespace {
@@ -33,9 +32,9 @@ enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse, kInverseDist
 template <class F>
 void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
                      std::optional<gpu::NttPassShape> shape = std::nullopt,
-                     gpu::TwiddleTable tw = gpu::TwiddleTable::kFull) {
+                     gpu::TwiddleTable tw = gpu::TwiddleTable::kFull, const gpu::Tuning& tuning = {}) {
   const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
-  const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape, tw) : gpu::NttPlan<F>(log_n, tw);
+  const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape, tw, tuning) : gpu::NttPlan<F>(log_n, tw, tuning);
   const std::vector<F> x = random_vec<F>(rng, d.size());
   F g = F::random(rng);
   if (g.is_zero()) g = F::from_u64(7);
@@ -201,12 +200,11 @@ TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
     }
 }
 
-// The per-size table: a valid shape for every size, and what a plan takes when
-// CUZK_NTT_PASSES is not set: the shape for this device's SMs (for_device). The transforms at
-// those sizes are checked above and below.
+// The per-size table: a valid shape for every size, and what a plan takes when the tuning
+// names no shape: the shape for this device's SMs (for_device). The transforms at those sizes
+// are checked above and below.
 TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
   for (std::size_t k = 0; k <= 31; ++k) EXPECT_TRUE(gpu::NttPassShape::for_size(k).valid()) << "2^" << k;
-  if (std::getenv("CUZK_NTT_PASSES") != nullptr) GTEST_SKIP() << "CUZK_NTT_PASSES is set";
   for (std::size_t k = 0; k <= 20; ++k) {
     const gpu::NttPlan<ff::bls12_381::Fr> plan(k);
     const auto want = gpu::NttPassShape::for_device(k, gpu::device_smem_limits());
@@ -217,39 +215,35 @@ TEST(GpuNttShape, PerSizeShapesAreValidAndUsed) {
   }
 }
 
-// A consumer card's 100 KiB SM emulated (CUZK_EMULATE_SMEM_PER_SM_KIB: its tiles of at most
+// A consumer card's 100 KiB SM emulated (Tuning::emulate_smem_per_sm_kib: its tiles of at most
 // 2^10 elements, padded to its 3 blocks per SM): the default plans of every branch of the
 // per-size table give the CPU's transforms.
 TYPED_TEST(GpuNtt, EmulatedConsumerCardMatchesCpu) {
-  const gpu::test::ScopedEnv passes("CUZK_NTT_PASSES"), smem("CUZK_EMULATE_SMEM_PER_SM_KIB");
-  passes.unset();
-  smem.set("100");
+  gpu::Tuning consumer;
+  consumer.emulate_smem_per_sm_kib = 100;
   std::mt19937_64 rng(91 + sizeof(TypeParam));
   for (std::size_t k : {5u, 14u, 17u, 18u, 19u, 20u, 21u, 22u}) {
-    const auto sh = gpu::NttPassShape::from_env(k);
+    const auto sh = gpu::NttPassShape::for_tuning(k, consumer);
     ASSERT_LE(std::max(sh.last, sh.inner + sh.log_cols), 10) << "2^" << k;
+    EXPECT_EQ(sh, gpu::NttPassShape::for_device(k, gpu::SmemLimits::of_kib(100))) << "2^" << k;
     for (Kind kind : {Kind::kForward, Kind::kInverse, Kind::kCosetForward}) {
-      check_transform<TypeParam>(kind, k, rng);
+      check_transform<TypeParam>(kind, k, rng, std::nullopt, gpu::TwiddleTable::kFull, consumer);
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
 }
 
-TEST(GpuNttShape, EnvironmentOverrideIsParsedAndChecked) {
-  const gpu::test::ScopedEnv env("CUZK_NTT_PASSES");
-  env.set("11,8,2");
-  const auto sh = gpu::NttPassShape::from_env(20);
-  EXPECT_EQ(sh.last, 11);
-  EXPECT_EQ(sh.inner, 8);
-  EXPECT_EQ(sh.log_cols, 2);
-  EXPECT_EQ(sh.radix, gpu::NttPassShape{}.radix);
-  env.set("10,9,1,2");
-  EXPECT_EQ(gpu::NttPassShape::from_env(27).radix, 2);
-  for (const char* bad : {"13,8,2", "10,9", "10,9,4", "10,0,1", "10,9,1x", "a,b,c", "10,-1,1", "4,3,5", "10,9,1,3",
-                          "10,9,1,4x", "10,9,1,8"}) {
-    env.set(bad);
-    EXPECT_THROW(gpu::NttPassShape::from_env(24), std::invalid_argument) << bad;
-  }
+// A tuning's shape (Tuning::ntt_passes, CUZK_NTT_PASSES for the benchmarks) is every size's,
+// and a plan takes it; one out of range is refused by the plan.
+TEST(GpuNttShape, TuningShapeIsUsedForEverySize) {
+  gpu::Tuning t;
+  t.ntt_passes = gpu::NttPassShape{11, 8, 2};
+  for (std::size_t k : {std::size_t{5}, std::size_t{20}, std::size_t{27}})
+    EXPECT_EQ(gpu::NttPassShape::for_tuning(k, t), (gpu::NttPassShape{11, 8, 2})) << "2^" << k;
+  const gpu::NttPlan<ff::bls12_381::Fr> plan(14, gpu::TwiddleTable::kFull, t);
+  EXPECT_EQ(plan.shape(), (gpu::NttPassShape{11, 8, 2}));
+  t.ntt_passes = gpu::NttPassShape{13, 8, 2};
+  EXPECT_THROW(gpu::NttPlan<ff::bls12_381::Fr>(14, gpu::TwiddleTable::kFull, t), std::invalid_argument);
 }
 
 TYPED_TEST(GpuNtt, BadSizesAreRejected) {

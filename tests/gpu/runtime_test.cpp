@@ -3,8 +3,9 @@
 // after the allocating thread's stream is synchronised, and an allocation (plain, or a
 // stream-ordered one larger than the cached pieces) that needs the memory the pool keeps
 // cached gets it (the pool's cache is returned to the driver first). Every visible device runs
-// this build's kernels (device_supported). CUZK_EMULATE_SMEM_PER_SM_KIB reports a smaller SM and
-// pads launches to its blocks per SM; bad values are refused.
+// this build's kernels (device_supported). An emulated SM (Tuning::emulate_smem_per_sm_kib) is
+// reported as such and pads launches to its blocks per SM; figures out of range are refused. The
+// memory settings (configure_device_memory) are fixed once device memory is in use.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,7 +16,6 @@
 #include "cuzk/gpu/runtime.hpp"
 #include "device_words.hpp"
 #include "require_device.hpp"
-#include "scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
@@ -128,24 +128,42 @@ TEST(Devices, EveryVisibleDeviceRunsThisBuildsKernels) {
 // then a consumer card's 100 KiB SM emulated: reported as such, and a 64 KiB block (the NTT's
 // 2^11 tile) padded so that the device holds one per SM, as that card would.
 TEST(SharedMemory, EmulatedSmIsReportedAndPadsLaunches) {
-  const gpu::test::ScopedEnv env("CUZK_EMULATE_SMEM_PER_SM_KIB");
-  env.unset();
   const gpu::SmemLimits real = gpu::device_smem_limits();
   EXPECT_GE(real.per_sm, std::size_t{100} << 10);
   EXPECT_GE(real.max_per_block, std::size_t{99} << 10);
   EXPECT_EQ(gpu::launch_smem_bytes(std::size_t{64} << 10), std::size_t{64} << 10);
-  env.set("100");
-  const gpu::SmemLimits emu = gpu::device_smem_limits();
+  const gpu::SmemLimits emu = gpu::device_smem_limits(100);
   EXPECT_EQ(emu.per_sm, std::size_t{100} << 10);
   EXPECT_EQ(emu.max_per_block, std::size_t{99} << 10);
-  const std::size_t padded = gpu::launch_smem_bytes(std::size_t{64} << 10);
+  const std::size_t padded = gpu::launch_smem_bytes(std::size_t{64} << 10, 100);
   EXPECT_GE(padded, std::size_t{64} << 10);
   EXPECT_EQ(gpu::blocks_per_sm(padded, real), 1u) << padded;
-  EXPECT_THROW(gpu::launch_smem_bytes(std::size_t{100} << 10), std::invalid_argument);
-  for (const char* bad : {"abc", "8", "100x", "-5", "1000000"}) {
-    env.set(bad);
-    EXPECT_THROW(gpu::device_smem_limits(), std::invalid_argument) << bad;
+  EXPECT_THROW(gpu::launch_smem_bytes(std::size_t{100} << 10, 100), std::invalid_argument);
+  const std::size_t own_kib = real.per_sm >> 10;
+  EXPECT_EQ(gpu::device_smem_limits(own_kib).per_sm, real.per_sm);
+  for (const std::size_t bad : {std::size_t{8}, std::size_t{15}, own_kib + 1, std::size_t{1000000}}) {
+    EXPECT_THROW(gpu::device_smem_limits(bad), std::invalid_argument) << bad;
+    EXPECT_THROW(gpu::launch_smem_bytes(1024, bad), std::invalid_argument) << bad;
   }
+}
+
+// The stream-ordered memory's settings are the process's: once device memory is in use, the
+// settings in force (require_device.hpp's, from the environment) may be given again, others not.
+TEST(DeviceMemory, SettingsAreFixedOnceMemoryIsInUse) {
+  gpu::set_device(0);
+  { const gpu::DeviceBuffer<u64> b(16, DeviceAlloc::kStreamOrdered); }
+  gpu::stream_synchronize();
+  const gpu::Tuning in_force = gpu::tuning_from_environment();
+  EXPECT_NO_THROW(gpu::configure_device_memory(in_force));
+  gpu::Tuning more_guard = in_force;
+  more_guard.guard_bytes += 64;
+  EXPECT_THROW(gpu::configure_device_memory(more_guard), std::logic_error);
+  gpu::Tuning other_pool = in_force;
+  other_pool.pool_driver_defaults = !in_force.pool_driver_defaults;
+  EXPECT_THROW(gpu::configure_device_memory(other_pool), std::logic_error);
+  gpu::Tuning other_knobs = in_force;  // the rest of the tuning is not the memory's
+  other_knobs.msm_profile = !in_force.msm_profile;
+  EXPECT_NO_THROW(gpu::configure_device_memory(other_knobs));
 }
 
 }  // namespace

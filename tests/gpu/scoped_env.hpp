@@ -1,5 +1,6 @@
-// One environment variable changed for a scope (GPU tests of CUZK_* knobs): the old value, or
-// its absence, comes back when the scope ends, also when an assertion leaves the test early.
+// One environment variable changed for a scope (tuning_test: gpu::tuning_from_environment): the
+// old value, or its absence, comes back when the scope ends, also when an assertion leaves the
+// test early.
 #pragma once
 
 #include <cstdlib>

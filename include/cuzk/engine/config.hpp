@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cuzk/engine/types.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "cuzk/r1cs/curve_id.hpp"
 
 namespace cuzk::engine {
@@ -101,6 +102,10 @@ struct EngineConfig {
   // deadline of seconds, and a cold key load would take part of it.
   bool filecoin_preload_winning_post = true;
   std::size_t max_retained_results = 10000;    // finished results kept for AwaitProof (oldest dropped first)
+  // cuda: the GPU layer's tuning (kernel and table choices, memory diagnostics; the defaults are
+  // cuzk's normal behaviour). The daemon's main takes it from the CUZK_* variables of
+  // gpu::tuning_from_environment; not a configuration key.
+  gpu::Tuning gpu;
   FaultInjection fault;
 };
 

@@ -54,9 +54,10 @@ struct DeviceKeyParts;  // the device buffers (src/gpu/device_key_parts.hpp)
 
 enum class KeyPlacement { kResident, kStreamPoints };
 
-// Throws std::invalid_argument when CUZK_NTT_TWIDDLES (choose_layout) is set to another value
-// than full, compact or auto.
-void check_twiddle_override();
+// Throws std::invalid_argument when tuning.ntt_twiddles (choose_layout, stream_layout) is not one
+// of TwiddleChoice's values (an integer cast to it); tuning_from_environment checks
+// CUZK_NTT_TWIDDLES itself.
+void check_twiddle_override(const Tuning& tuning = {});
 
 template <class E>
 class DeviceProvingKey {
@@ -82,11 +83,15 @@ class DeviceProvingKey {
   // The same for any layout (its chunk 0: kDefaultStreamChunk). The all-resident and
   // all-streamed layouts give the figures above.
   static std::size_t estimate_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
-  static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
+  // With a tuning: the scratch of a key made with it (Tuning::sequential_msms: no side-thread
+  // scratch).
+  static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
+                                                  const Tuning& tuning = {});
   // VRAM of a batch of proofs (CudaBackend::compute_batch; any number, one at a time on the
   // device): one proof's; where a witness part streams, at least that of its shared MSMs (two
   // chunks of scalars in the place of the witness on the device).
-  static std::size_t estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l);
+  static std::size_t estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
+                                                  const Tuning& tuning = {});
   // The layout a placement stands for: all resident, or all streamed with the chunk resolved
   // (0: kDefaultStreamChunk; at most the longest point array).
   static KeyLayout layout_of(const groth16::ProvingKey<E>& pk, KeyPlacement p, std::size_t chunk_points = 0);
@@ -98,7 +103,8 @@ class DeviceProvingKey {
   // The all-streamed layout for vram_bytes: fitting_stream_chunk's chunk, or a larger one where
   // the compact twiddle table (KeyLayout::compact_twiddles) lets it fit.
   static KeyLayout stream_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
-                                 std::size_t min_chunk = std::size_t{1} << 12, std::size_t max_chunk = kMaxStreamChunk);
+                                 std::size_t min_chunk = std::size_t{1} << 12, std::size_t max_chunk = kMaxStreamChunk,
+                                 const Tuning& tuning = {});
   // The layout for a device with vram_bytes for the key and one proof: all resident when that
   // fits (with the full twiddle table, else with the compact one); else, at the largest
   // chunk that fits all streamed, the resident set that saves the most link bytes per proof
@@ -106,7 +112,7 @@ class DeviceProvingKey {
   // twice per proof) among those that fit. The compact twiddle table is taken where it gives
   // a larger chunk, or more bytes saved at the same chunk. All streamed when only that fits
   // (or nothing does: the caller compares the estimates with its budget).
-  // CUZK_NTT_TWIDDLES=full|compact restricts both this and stream_layout to one table.
+  // Tuning::ntt_twiddles = kFull or kCompact restricts both this and stream_layout to one table.
   // Sized for one proof, not for several running at once: a second concurrent proof gained
   // ~3% at 2^27 (H200, two partitions on two threads, resident) and streamed proofs are bound
   // by the link they would share, while room for its scratch (the witness, H's arrays, chunk
@@ -114,8 +120,8 @@ class DeviceProvingKey {
   // resident key, the 48 GiB one 33%). The engine runs further workers' proofs when their
   // scratch fits beside it and makes them wait otherwise.
   static KeyLayout choose_layout(const groth16::ProvingKey<E>& pk, std::size_t vram_bytes,
-                                 std::size_t min_chunk = std::size_t{1} << 12,
-                                 std::size_t max_chunk = kMaxStreamChunk);
+                                 std::size_t min_chunk = std::size_t{1} << 12, std::size_t max_chunk = kMaxStreamChunk,
+                                 const Tuning& tuning = {});
   // The largest chunk (points) whose two chunk buffers (of the largest point type) plus
   // the MSM scratch of one chunk fit in vram_bytes; at most the longest point array.
   // Throws std::invalid_argument when not even a one-point chunk fits.
@@ -136,12 +142,13 @@ class DeviceProvingKey {
   // held during the upload.
   // kResident: pk need not outlive this object. kStreamPoints: pk's point arrays and
   // constraint matrices are read by every proof, so pk must outlive this object and stay
-  // unchanged; chunk_points = 0 takes kDefaultStreamChunk.
+  // unchanged; chunk_points = 0 takes kDefaultStreamChunk. The key keeps `tuning`: its NTT plan
+  // is made with it, and CudaBackend's proofs with the key run with it.
   DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, KeyPlacement p = KeyPlacement::kResident,
-                   std::size_t chunk_points = 0);
+                   std::size_t chunk_points = 0, const Tuning& tuning = {});
   // Any layout: its resident parts uploaded, its streamed parts read from pk (which must then
   // outlive this object, unchanged); chunk 0 takes kDefaultStreamChunk.
-  DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout);
+  DeviceProvingKey(const groth16::ProvingKey<E>& pk, int device, const KeyLayout& layout, const Tuning& tuning = {});
   ~DeviceProvingKey();  // frees the VRAM on its device
   DeviceProvingKey(const DeviceProvingKey&) = delete;
   DeviceProvingKey& operator=(const DeviceProvingKey&) = delete;
@@ -151,6 +158,7 @@ class DeviceProvingKey {
   KeyPlacement placement() const;    // kResident when every part is, else kStreamPoints
   std::size_t chunk_points() const;  // the resolved chunk (any part streamed), 0 when all resident
   const KeyLayout& layout() const;
+  const Tuning& tuning() const { return tuning_; }
   // True when pk has the shape this key was uploaded from (sizes, convention).
   bool matches(const groth16::ProvingKey<E>& pk) const;
   const DeviceKeyParts<E>& parts() const { return *parts_; }
@@ -158,6 +166,7 @@ class DeviceProvingKey {
  private:
   int device_;
   std::size_t bytes_;
+  Tuning tuning_;
   std::unique_ptr<DeviceKeyParts<E>> parts_;
 };
 
@@ -172,10 +181,11 @@ class CudaBackend final : public groth16::Backend<E> {
 
   // Proves with an uploaded key; `key` must outlive the backend. The pk passed to
   // compute() must be the key it was uploaded from (its shape is checked). One thread
-  // at a time: compute() reuses the backend's staging buffers and copy stream.
+  // at a time: compute() reuses the backend's staging buffers and copy stream. The proofs run
+  // with the key's tuning (DeviceProvingKey::tuning).
   explicit CudaBackend(const DeviceProvingKey<E>& key) : key_(&key), device_(key.device()) {}
-  // Uploads the key (resident) for each proof (tests, one-off proofs).
-  explicit CudaBackend(int device) : key_(nullptr), device_(device) {}
+  // Uploads the key (resident, with `tuning`) for each proof (tests, one-off proofs).
+  explicit CudaBackend(int device, const Tuning& tuning = {}) : key_(nullptr), device_(device), tuning_(tuning) {}
 
   std::string_view name() const override { return "cuda"; }
   int device() const { return device_; }
@@ -202,6 +212,7 @@ class CudaBackend final : public groth16::Backend<E> {
 
   const DeviceProvingKey<E>* key_;
   int device_;
+  Tuning tuning_;                     // of the keys it uploads itself (no key given)
   std::optional<StagedUploader> up_;  // on device_, made at the first compute()
   std::optional<StagedUploader> scalar_up_;  // a batch's scalar chunks (compute_batch)
 };

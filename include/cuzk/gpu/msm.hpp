@@ -35,6 +35,7 @@
 #include "cuzk/gpu/coord_info.hpp"
 #include "cuzk/gpu/msm_carries.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/tuning.hpp"
 
 namespace cuzk::gpu {
 
@@ -185,11 +186,13 @@ class MsmWorkspace {
 };
 
 // window_bits: 0 chooses; batch_entries: sort entries per batch (0: MsmLayout::kMaxEntries;
-// small values only test the multi-batch path); workspace: scratch to reuse (none: own).
+// small values only test the multi-batch path); workspace: scratch to reuse (none: own);
+// tuning: its msm_level0, msm_profile and emulated SM (emulate_smem_per_sm_kib) steer the run.
 struct MsmOptions {
   unsigned window_bits = 0;
   std::size_t batch_entries = 0;
   MsmWorkspace* workspace = nullptr;
+  Tuning tuning = {};
 };
 
 namespace detail {
@@ -199,7 +202,7 @@ namespace detail {
 // (Fq, degree) pairs of G1/G2 of BLS12-381 and BN254.
 template <class Fq, int Deg>
 void msm_window_sums(const void* points, std::size_t n, const ScalarView& s, const MsmLayout& L, void* window_sums,
-                     void* ones_sum, MsmWorkspace* workspace);
+                     void* ones_sum, MsmWorkspace* workspace, const Tuning& tuning);
 }  // namespace detail
 
 template <class C>
@@ -213,7 +216,8 @@ ec::Jacobian<C> msm(const ec::Affine<C>* d_points, std::size_t n, const DeviceSc
   std::vector<ec::Xyzz<C>> sums(L.windows, ec::Xyzz<C>::infinity());
   ec::Xyzz<C> ones = ec::Xyzz<C>::infinity();
   if (n != 0)
-    detail::msm_window_sums<typename Info::Fq, Info::kDeg>(d_points, n, s.view(), L, sums.data(), &ones, o.workspace);
+    detail::msm_window_sums<typename Info::Fq, Info::kDeg>(d_points, n, s.view(), L, sums.data(), &ones, o.workspace,
+                                                           o.tuning);
   ec::Jacobian<C> acc = ec::Jacobian<C>::infinity();
   for (unsigned w = L.windows; w-- > 0;) {
     for (unsigned k = 0; k < L.c; ++k) acc = acc.dbl();

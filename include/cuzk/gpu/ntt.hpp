@@ -11,7 +11,9 @@
 #include <span>
 #include <vector>
 
+#include "cuzk/gpu/ntt_pass_shape.hpp"
 #include "cuzk/gpu/runtime.hpp"
+#include "cuzk/gpu/tuning.hpp"
 
 namespace cuzk::gpu {
 
@@ -28,37 +30,6 @@ class PowerTable {
  private:
   DeviceBuffer<F> lo_, hi_;
   int bits_ = 0;
-};
-
-// Shape of the shared-memory passes of the device NTT: the final pass runs `last` levels
-// on contiguous tiles; the earlier ones run up to `inner` levels each on tiles of
-// 2^inner rows x 2^log_cols adjacent columns (wider rows: longer contiguous reads).
-// Each tile must fit in shared memory: 2^(levels + cols) elements <= 2^12.
-struct NttPassShape {
-  // Measured on the H200 (bench/RESULTS.md, radix 2 before the values below 2p), forward
-  // 2^27: 49.3 ms; 10,9,1 took 51.1 ms, 11,8,2 and 10,8,2 49.6-49.7 ms, 12,8,3 (128 KiB tiles)
-  // 61.0 ms. With radix 4: 11,8,3 42.6 ms, 11,9,2 43.4 ms.
-  int last = 11, inner = 8, log_cols = 3;
-  // Levels per shared-memory round: one (radix 2) or two while two remain (radix 4).
-  // Radix 4 (H200, forward 2^27, 11,8,3): 42.6 ms against 44.8 ms for radix 2.
-  int radix = 4;
-  // The shape measured fastest for 2^log_n points on the H200 (the table in ntt.cu): what
-  // NttPlan uses unless told otherwise. The fields above are its choice at 2^22 and from 2^25 on.
-  static NttPassShape for_size(std::size_t log_n);
-  // The shape for 2^log_n points on an SM of `smem`, with tiles small enough that the SM holds
-  // 3 of them (the pass kernel's radix-4 register bound allows 3 blocks of 256 per SM, and the
-  // H200's shapes were measured at 3): for_size(log_n) where 2^11-element tiles (64 KiB) fit 3
-  // times (the H200's 228 KiB per SM); a table of 2^10-element tiles (32 KiB) measured with a
-  // consumer card's SM emulated where only those do (sm_80's 164 KiB, the consumer cards'
-  // 100 KiB, where a 2^11 tile would leave one block, 8 warps, per SM: 2^27 66.8 against
-  // 47.7 ms, H100 emulating 100 KiB); for_size with its tiles cut on smaller SMs still.
-  static NttPassShape for_device(std::size_t log_n, const SmemLimits& smem);
-  // The environment's CUZK_NTT_PASSES="last,inner,log_cols[,radix]" when set (for
-  // benchmarking shapes without rebuilding; one shape for every size), else
-  // for_device(log_n, device_smem_limits()) of the current device; throws
-  // std::invalid_argument when it is malformed or out of range.
-  static NttPassShape from_env(std::size_t log_n);
-  bool valid() const;  // the ranges above
 };
 
 // How much of its twiddle table (w^bitrev(k), k < n/2) a plan keeps on the device.
@@ -88,10 +59,14 @@ inline std::size_t twiddle_table_elements(std::size_t log_n, TwiddleTable t) {
 template <class F>
 class NttPlan {
  public:
-  // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31).
-  explicit NttPlan(std::size_t log_n, TwiddleTable twiddles = TwiddleTable::kFull)
-      : NttPlan(log_n, NttPassShape::from_env(log_n), twiddles) {}
-  NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles = TwiddleTable::kFull);
+  // Throws std::invalid_argument when 2^log_n exceeds the field's 2-adicity (or 2^31). The pass
+  // shape: NttPassShape::for_tuning(log_n, tuning).
+  explicit NttPlan(std::size_t log_n, TwiddleTable twiddles = TwiddleTable::kFull, const Tuning& tuning = {})
+      : NttPlan(log_n, NttPassShape::for_tuning(log_n, tuning), twiddles, tuning) {}
+  // With a given shape (std::invalid_argument when !shape.valid()); of the tuning only its
+  // emulated SM counts here (Tuning::emulate_smem_per_sm_kib: the passes' launch sizes).
+  NttPlan(std::size_t log_n, NttPassShape shape, TwiddleTable twiddles = TwiddleTable::kFull,
+          const Tuning& tuning = {});
 
   // VRAM of a plan's twiddle tables (what DeviceProvingKey::estimate_bytes counts).
   static std::size_t table_bytes(std::size_t log_n, TwiddleTable t) { return twiddle_table_elements(log_n, t) * sizeof(F); }
@@ -135,6 +110,7 @@ class NttPlan {
   std::size_t log_n_;
   NttPassShape shape_;
   TwiddleTable twiddle_table_;
+  std::size_t emulate_smem_kib_;  // Tuning::emulate_smem_per_sm_kib (launch_smem_bytes)
   F n_inv_;
   // omega^bitrev(k) over log n - 1 bits (the CPU table), k < 2^twiddle_lo_bits; with kCompact
   // also hi_[j] = omega^bitrev(j) over the remaining bits, so that omega^bitrev(k) for any

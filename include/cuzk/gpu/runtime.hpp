@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cuzk/gpu/smem_limits.hpp"
+#include "cuzk/gpu/tuning.hpp"
 
 namespace cuzk::gpu {
 
@@ -39,17 +40,18 @@ void set_device(int device);  // throws CudaError for an invalid index
 // Free and total memory of the current device.
 void device_memory(std::size_t* free_bytes, std::size_t* total_bytes);
 
-// The current device's shared-memory limits (smem_limits.hpp), or, while the environment sets
-// CUZK_EMULATE_SMEM_PER_SM_KIB, those of an SM of that many KiB (SmemLimits::of_kib; 100 for a
-// consumer card): a benchmark or test on one card then plans and launches the shared-memory
-// kernels as the other card would, with its blocks per SM (its occupancy, not its speed).
-// Throws std::invalid_argument for a value that is not a number of KiB from 16 up to the
+// The current device's shared-memory limits (smem_limits.hpp), or, for emulate_smem_per_sm_kib
+// other than 0 (Tuning::emulate_smem_per_sm_kib), those of an SM of that many KiB
+// (SmemLimits::of_kib; 100 for a consumer card): a benchmark or test on one card then plans and
+// launches the shared-memory kernels as the other card would, with its blocks per SM (its
+// occupancy, not its speed). Throws std::invalid_argument for a figure outside 16 up to the
 // device's own.
-SmemLimits device_smem_limits();
+SmemLimits device_smem_limits(std::size_t emulate_smem_per_sm_kib = 0);
 // The dynamic shared memory to launch a block that needs `bytes` with: `bytes`, or, while
-// emulating, emulated_launch_bytes(bytes, the device's limits, the emulated ones). A kernel
-// launched with more than 48 KiB must allow it (cudaFuncAttributeMaxDynamicSharedMemorySize).
-std::size_t launch_smem_bytes(std::size_t bytes);
+// emulating an SM of emulate_smem_per_sm_kib KiB (0: none), emulated_launch_bytes(bytes, the
+// device's limits, the emulated ones). A kernel launched with more than 48 KiB must allow it
+// (cudaFuncAttributeMaxDynamicSharedMemorySize).
+std::size_t launch_smem_bytes(std::size_t bytes, std::size_t emulate_smem_per_sm_kib = 0);
 
 // Selects `device` for this thread for the guard's lifetime and restores the previous
 // selection afterwards.
@@ -92,6 +94,15 @@ void* device_alloc(std::size_t bytes, DeviceAlloc how = DeviceAlloc::kPlain);
 void device_free(void* p, DeviceAlloc how = DeviceAlloc::kPlain, std::size_t bytes = 0) noexcept;  // bytes: as allocated
 // Returns the current device's unused stream-ordered pool memory to the driver.
 void release_cached_device_memory();
+// The stream-ordered memory's process-wide diagnostics (Tuning::pool_driver_defaults and
+// Tuning::guard_bytes; the rest of the tuning is not read here). The driver's default pool is
+// one per device for the whole process, and a buffer's guard bytes must be the same at its free
+// as at its allocation, so these are settings of the process, not of a caller: a program's main
+// sets them once, before its first stream-ordered allocation; without the call the defaults hold
+// (the pool set up for cuzk, no guard bytes). The first allocation or free of device memory
+// through this header fixes them: a later call with other settings throws std::logic_error, one
+// with the same settings does nothing.
+void configure_device_memory(const Tuning& tuning);
 void copy_to_device(void* dst, const void* src, std::size_t bytes);
 void copy_to_host(void* dst, const void* src, std::size_t bytes);
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
