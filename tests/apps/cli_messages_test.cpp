@@ -27,6 +27,7 @@
 #include "cuzk/io/binfile.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"
 #include "cuzk/r1cs/wtns.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace {
 
@@ -34,13 +35,8 @@ namespace fs = std::filesystem;
 using E = cuzk::groth16::Bn254;
 using Fr = E::Fr;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-void spit(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
+using cuzk::test::read_file;
+using cuzk::test::write_file;
 
 // The valid files of one proof, written once for the whole suite.
 struct Files {
@@ -70,9 +66,9 @@ const Files& files() {
     const auto proof = cuzk::groth16::prove(cuzk::groth16::read_zkey<E>(cuzk::io::BinFile::open(
                                                 f.zkey, cuzk::groth16::zkey_detail::kZkeyFile)),
                                             std::span<const Fr>(w), backend, t);
-    spit(f.vk, cuzk::groth16::vk_to_json<E>(pk.vk).dump(1));
-    spit(f.proof, cuzk::groth16::proof_to_json<E>(proof).dump(1));
-    spit(f.pub, cuzk::groth16::public_to_json<Fr>(std::span<const Fr>(w).subspan(1, pk.num_public())).dump(1));
+    write_file(f.vk, cuzk::groth16::vk_to_json<E>(pk.vk).dump(1));
+    write_file(f.proof, cuzk::groth16::proof_to_json<E>(proof).dump(1));
+    write_file(f.pub, cuzk::groth16::public_to_json<Fr>(std::span<const Fr>(w).subspan(1, pk.num_public())).dump(1));
     return f;
   }();
   return f;
@@ -88,7 +84,7 @@ CliRun cuzk_cli(const std::string& args) {
   const fs::path err = files().dir / "stderr.txt";
   const std::string cmd = std::string(CUZK_CLI) + " " + args + " >/dev/null 2>" + err.string();
   const int st = std::system(cmd.c_str());
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(err)};
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, read_file(err)};
 }
 
 // One malformed input: which file (a copy under a name of its own is spoiled), how, the
@@ -190,7 +186,7 @@ TEST(CliMessages, MalformedInputsNameTheirFile) {
     SCOPED_TRACE(c.name);
     const fs::path& good = files().*c.file;
     const fs::path bad = files().dir / ("bad" + std::to_string(n++) + "-" + good.filename().string());
-    spit(bad, c.spoil(slurp(good)));
+    write_file(bad, c.spoil(read_file(good)));
     const CliRun r = cuzk_cli(command_line(c, bad));
     EXPECT_EQ(r.rc, 2) << r.err;
     EXPECT_TRUE(r.err.starts_with("error: ")) << r.err;

@@ -9,27 +9,13 @@
 
 #include "cuzk/engine/engine.hpp"
 #include "verifying_keys.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace cuzk::server {
 namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() : p_(fs::temp_directory_path() / ("cuzk-vk-test-" + std::to_string(::getpid()))) {
-    fs::remove_all(p_);
-    fs::create_directories(p_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(p_, ec);
-  }
-  const fs::path& path() const { return p_; }
-
- private:
-  fs::path p_;
-};
 
 engine::EngineConfig config(const fs::path& cache, std::vector<engine::CircuitSpec> circuits) {
   engine::EngineConfig c;
@@ -60,7 +46,7 @@ std::pair<fs::path, fs::path> two_keys(const fs::path& cache) {
 }
 
 TEST(VerifyingKeys, ServesTheKeyOfTheFileOnDiskAfterItIsReplaced) {
-  TempDir dir;
+  const cuzk::test::ScratchDir dir("vk-test");
   const auto [first, second] = two_keys(dir.path() / "cache");
   const fs::path zkey = dir.path() / "circuit.zkey";
   fs::copy_file(first, zkey);
