@@ -37,6 +37,14 @@ std::optional<NttPassShape> ntt_pass_shape_from(std::string_view text) {
   return sh;
 }
 
+std::string_view msm_level0_name(MsmLevel0 v) {
+  return v == MsmLevel0::kShared ? "shared" : v == MsmLevel0::kRegisters ? "registers" : "auto";
+}
+
+std::string_view twiddle_choice_name(TwiddleChoice v) {
+  return v == TwiddleChoice::kFull ? "full" : v == TwiddleChoice::kCompact ? "compact" : "auto";
+}
+
 namespace {
 // The variable's value, or nullptr when it is unset.
 const char* variable(const char* name) { return std::getenv(name); }

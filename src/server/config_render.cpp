@@ -163,6 +163,7 @@ std::string config_toml(const DaemonConfig& c) {
   render_table(out, s.fault_injection, c.engine.fault);
   render_array(out, s.circuit, c.engine.circuits);
   render_table(out, s.filecoin, c.engine);
+  render_table(out, s.gpu, c.engine.gpu);
   return out;
 }
 
@@ -175,6 +176,7 @@ nlohmann::json effective_config_json(const DaemonConfig& c) {
   j["circuit"] = nlohmann::json::array();
   for (const auto& circuit : c.engine.circuits) j["circuit"].push_back(section_json(s.circuit, circuit));
   j["filecoin"] = section_json(s.filecoin, c.engine);
+  j["gpu"] = section_json(s.gpu, c.engine.gpu);
   return j;
 }
 

@@ -20,6 +20,33 @@ constexpr std::string_view kCircuitDoc =
     "key from a seeded setup, never for production. A .zkey circuit (id = \"poseidon3\", zkey = "
     "\"poseidon3.zkey\") takes its curve from the key.";
 
+constexpr std::array kMsmLevel0{gpu::MsmLevel0::kAuto, gpu::MsmLevel0::kShared, gpu::MsmLevel0::kRegisters};
+constexpr std::array kTwiddles{gpu::TwiddleChoice::kAuto, gpu::TwiddleChoice::kFull, gpu::TwiddleChoice::kCompact};
+
+// [gpu] ntt_passes: "" (the measured table) or "last,inner,log_cols,radix".
+Key<gpu::Tuning> ntt_passes_key() {
+  Key<gpu::Tuning> k = key<gpu::Tuning>(
+      "ntt_passes", Type::string,
+      "One NTT pass shape for every size, \"last,inner,log_cols[,radix]\" (1 <= last <= 12, inner >= 1, "
+      "0 <= log_cols <= last, inner + log_cols <= 12, radix 2 or 4), instead of the table measured per size and "
+      "SM (\"\" = the table). For measurements only.",
+      [](TableReader& t, gpu::Tuning& g) {
+        if (!t.has("ntt_passes")) return;
+        std::string text;
+        t.get("ntt_passes", text);
+        if (text.empty()) return g.ntt_passes.reset();
+        g.ntt_passes = gpu::ntt_pass_shape_from(text);
+        if (!g.ntt_passes) t.fail("ntt_passes", "\"" + text + "\" is not \"last,inner,log_cols[,radix]\" of a valid shape");
+      },
+      [](const gpu::Tuning& g) {
+        if (!g.ntt_passes) return Value(std::string());
+        const gpu::NttPassShape& p = *g.ntt_passes;
+        return Value(std::to_string(p.last) + "," + std::to_string(p.inner) + "," + std::to_string(p.log_cols) + "," +
+                     std::to_string(p.radix));
+      });
+  return k;
+}
+
 using engine::CircuitSpec;
 using engine::EngineConfig;
 using engine::FaultInjection;
@@ -31,6 +58,7 @@ const DaemonSchema& daemon_schema() {
   using EC = EngineConfig;
   using FI = FaultInjection;
   using CS = CircuitSpec;
+  using GT = gpu::Tuning;
   static const DaemonSchema kSchema{
       .server =
           {"server",
@@ -154,6 +182,31 @@ const DaemonSchema& daemon_schema() {
                         "\"/var/tmp/filecoin-proof-parameters/\""),
                boolean("preload_winning_post", &EC::filecoin_preload_winning_post,
                        "Load the served WinningPoSt keys at start: its deadline is seconds."),
+           }},
+      .gpu =
+          {"gpu",
+           "cuda: the GPU layer's tuning (gpu::Tuning): choices between equivalent ways of computing the same proof, "
+           "and memory diagnostics. The defaults are cuzk's measured choices; change them to compare or to debug.",
+           {
+               boolean("sequential_msms", &GT::sequential_msms,
+                       "Run a small resident proof's witness MSMs one after another instead of beside the H chain."),
+               boolean("msm_profile", &GT::msm_profile,
+                       "Synchronise between an MSM's phases and log their times to stderr (slower)."),
+               choice("msm_level0", &GT::msm_level0, kMsmLevel0, &gpu::msm_level0_from, &gpu::msm_level0_name,
+                      "The MSM's first accumulation kernel: \"auto\" (registers where they hold more threads per SM), "
+                      "\"shared\" or \"registers\"."),
+               choice("ntt_twiddles", &GT::ntt_twiddles, kTwiddles, &gpu::twiddle_choice_from,
+                      &gpu::twiddle_choice_name,
+                      "The NTT twiddle tables a key layout may take: \"auto\" (full, compact where that buys a larger "
+                      "chunk or resident parts), \"full\" or \"compact\"."),
+               ntt_passes_key(),
+               integer("emulate_smem_per_sm_kib", &GT::emulate_smem_per_sm_kib, 0, 1024,
+                       "Plan the shared-memory kernels as on an SM of this many KiB (100: a consumer card; from 16 up to "
+                       "the card's own); 0 = the card's own SM. For measurements only."),
+               boolean("pool_driver_defaults", &GT::pool_driver_defaults,
+                       "Diagnostic: leave the stream-ordered memory pool's attributes as the driver sets them."),
+               integer("guard_bytes", &GT::guard_bytes, 0, 1 << 20,
+                       "Diagnostic: bytes checked after every stream-ordered allocation at its free (0 = none)."),
            }},
   };
   return kSchema;

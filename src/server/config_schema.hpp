@@ -173,6 +173,7 @@ struct DaemonSchema {
   Section<engine::FaultInjection> fault_injection;  // [engine.fault_injection]
   Section<engine::CircuitSpec> circuit;             // [[circuit]]
   Section<engine::EngineConfig> filecoin;           // [filecoin]
+  Section<gpu::Tuning> gpu;                         // [gpu]
 };
 const DaemonSchema& daemon_schema();
 

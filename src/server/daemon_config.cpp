@@ -125,6 +125,11 @@ DaemonConfig parse_daemon_config(std::string_view toml_text, std::string_view so
       TableReader fr(*f, "filecoin");
       read_filecoin(fr, cfg);
     }
+    if (const toml::table* g = r.table("gpu")) {
+      TableReader gr(*g, "gpu");
+      schema::read_section(schema::daemon_schema().gpu, gr, cfg.engine.gpu);
+      gr.reject_unknown();
+    }
     r.reject_unknown();
     check_references(cfg.engine);
   } catch (const ConfigError& e) {

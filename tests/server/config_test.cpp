@@ -275,12 +275,29 @@ TEST(ConfigSchema, EveryKeyChangedRoundTrips) {
               .vram_budget_bytes = 9ull << 20, .key_placement = engine::KeyPlacement::resident, .cache_dir = "/c",
               .preload = {"winning-post-2kib", "mul-chain"}, .circuits = c.engine.circuits,
               .filecoin_parameter_dir = "/p", .filecoin_preload_winning_post = false, .max_retained_results = 11,
+              .gpu = {.sequential_msms = true, .msm_profile = true, .msm_level0 = gpu::MsmLevel0::kRegisters,
+                      .ntt_passes = gpu::NttPassShape{10, 8, 2, 2}, .ntt_twiddles = gpu::TwiddleChoice::kCompact,
+                      .emulate_smem_per_sm_kib = 100, .pool_driver_defaults = true, .guard_bytes = 64},
               .fault = {.device = 2, .failures = 3, .witness_unlock_ms = 0, .wrong_proofs = 4, .corrupt_keys = 0}};
   c.engine.circuits[1].setup_seed = 99;
   const DaemonConfig parsed = parse_daemon_config(config_toml(c), "generated");
   EXPECT_EQ(parsed.server.auth_token, "t\"k");
   EXPECT_TRUE(parsed.filecoin_parameter_dir_given);
   EXPECT_EQ(effective_config_json(parsed), effective_config_json(c)) << config_toml(c);
+  EXPECT_EQ(parsed.engine.gpu, c.engine.gpu);
+}
+
+// [gpu]: the GPU layer's tuning; a bad kernel name or pass shape names the key and what it takes.
+TEST(ConfigSchema, GpuTuningSection) {
+  const DaemonConfig d = parse_daemon_config("[gpu]\nmsm_level0 = \"shared\"\nntt_passes = \"11,8,3\"\n", "t");
+  EXPECT_EQ(d.engine.gpu.msm_level0, gpu::MsmLevel0::kShared);
+  ASSERT_TRUE(d.engine.gpu.ntt_passes.has_value());
+  EXPECT_EQ(d.engine.gpu.ntt_passes->last, 11);
+  EXPECT_EQ(parse_daemon_config("", "t").engine.gpu, gpu::Tuning{});
+  EXPECT_NE(error_of("[gpu]\nmsm_level0 = \"fast\"\n").find("gpu.msm_level0: \"fast\" is not one of auto, shared, registers"),
+            std::string::npos);
+  EXPECT_NE(error_of("[gpu]\nntt_passes = \"13,8,2\"\n").find("gpu.ntt_passes"), std::string::npos);
+  EXPECT_NE(error_of("[gpu]\nwarp_size = 3\n").find("warp_size"), std::string::npos);
 }
 
 TEST(ConfigSchema, TheEffectiveConfigRedactsTheToken) {

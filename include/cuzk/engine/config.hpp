@@ -103,8 +103,7 @@ struct EngineConfig {
   bool filecoin_preload_winning_post = true;
   std::size_t max_retained_results = 10000;    // finished results kept for AwaitProof (oldest dropped first)
   // cuda: the GPU layer's tuning (kernel and table choices, memory diagnostics; the defaults are
-  // cuzk's normal behaviour). The daemon's main takes it from the CUZK_* variables of
-  // gpu::tuning_from_environment; not a configuration key.
+  // cuzk's normal behaviour): the daemon's [gpu] section.
   gpu::Tuning gpu;
   FaultInjection fault;
 };

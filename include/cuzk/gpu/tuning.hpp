@@ -69,6 +69,9 @@ std::optional<MsmLevel0> msm_level0_from(std::string_view text);
 std::optional<TwiddleChoice> twiddle_choice_from(std::string_view text);
 // "last,inner,log_cols[,radix]" of a valid shape (NttPassShape::valid).
 std::optional<NttPassShape> ntt_pass_shape_from(std::string_view text);
+// The names the parsers above take: "auto", "shared", "registers"; "auto", "full", "compact".
+std::string_view msm_level0_name(MsmLevel0 v);
+std::string_view twiddle_choice_name(TwiddleChoice v);
 
 // The tuning the CUZK_* variables above describe (unset ones: the defaults), for programs'
 // main functions; the only reader of those variables. Throws std::invalid_argument naming the

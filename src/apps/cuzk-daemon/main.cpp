@@ -17,7 +17,6 @@
 #include "access.hpp"
 #include "daemon.hpp"
 #include "cuzk/filecoin/parameter_names.hpp"
-#include "cuzk/gpu/tuning.hpp"
 #include "daemon_config.hpp"
 
 namespace {
@@ -115,8 +114,7 @@ int main(int argc, char** argv) {
     else if (!cfg.filecoin_parameter_dir_given)
       cfg.engine.filecoin_parameter_dir =
           cuzk::filecoin::parameter_cache_dir(std::getenv(std::string(cuzk::filecoin::kParameterCacheEnvVar).c_str())).string();
-    cfg.engine.gpu = cuzk::gpu::tuning_from_environment();  // the CUZK_* GPU diagnostics (gpu/tuning.hpp)
-    if (!(cfg.engine.gpu == cuzk::gpu::Tuning{})) spdlog::warn("GPU tuning from the environment: not the defaults");
+    if (!(cfg.engine.gpu == cuzk::gpu::Tuning{})) spdlog::warn("config: [gpu] tuning is not the defaults");
     spdlog::info("config: {}; backend {}, {} device(s) x {} worker(s), {} circuit(s), cache {}",
                  config_path.empty() ? "embedded default" : config_path, cuzk::engine::backend_name(cfg.engine.backend),
                  cfg.engine.devices,
