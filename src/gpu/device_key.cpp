@@ -238,8 +238,6 @@ bool better_layout(const groth16::ProvingKey<E>& pk, std::size_t vram, const Key
 }
 }  // namespace
 
-void check_twiddle_override(const Tuning& tuning) { (void)twiddle_choices(tuning); }
-
 template <class E>
 std::size_t DeviceProvingKey<E>::fitting_stream_chunk(const groth16::ProvingKey<E>& pk, std::size_t vram,
                                                       std::size_t min_chunk, std::size_t max_chunk) {

@@ -37,6 +37,11 @@ std::optional<NttPassShape> ntt_pass_shape_from(std::string_view text) {
   return sh;
 }
 
+std::string ntt_pass_shape_text(const NttPassShape& s) {
+  return std::to_string(s.last) + "," + std::to_string(s.inner) + "," + std::to_string(s.log_cols) + "," +
+         std::to_string(s.radix);
+}
+
 std::string_view msm_level0_name(MsmLevel0 v) {
   return v == MsmLevel0::kShared ? "shared" : v == MsmLevel0::kRegisters ? "registers" : "auto";
 }

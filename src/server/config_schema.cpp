@@ -38,12 +38,7 @@ Key<gpu::Tuning> ntt_passes_key() {
         g.ntt_passes = gpu::ntt_pass_shape_from(text);
         if (!g.ntt_passes) t.fail("ntt_passes", "\"" + text + "\" is not \"last,inner,log_cols[,radix]\" of a valid shape");
       },
-      [](const gpu::Tuning& g) {
-        if (!g.ntt_passes) return Value(std::string());
-        const gpu::NttPassShape& p = *g.ntt_passes;
-        return Value(std::to_string(p.last) + "," + std::to_string(p.inner) + "," + std::to_string(p.log_cols) + "," +
-                     std::to_string(p.radix));
-      });
+      [](const gpu::Tuning& g) { return Value(g.ntt_passes ? gpu::ntt_pass_shape_text(*g.ntt_passes) : std::string()); });
   return k;
 }
 

@@ -151,12 +151,9 @@ TYPED_TEST(LayoutChoiceTest, CompactTwiddlesBuyALargerChunk) {
   EXPECT_FALSE(Key::choose_layout(pk, b, lo, hi, full).compact_twiddles);
   EXPECT_EQ(Key::stream_layout(pk, roomy, lo, hi, compact), (KeyLayout{0, c, true}));
   EXPECT_TRUE(Key::choose_layout(pk, need(KeyLayout::all_resident()), lo, hi, compact).compact_twiddles);
-  EXPECT_NO_THROW(gpu::check_twiddle_override(compact));
   const gpu::Tuning unknown = twiddles(static_cast<gpu::TwiddleChoice>(7));
   EXPECT_THROW((void)Key::stream_layout(pk, b, lo, hi, unknown), std::invalid_argument);
   EXPECT_THROW((void)Key::choose_layout(pk, b, lo, hi, unknown), std::invalid_argument);
-  EXPECT_THROW(gpu::check_twiddle_override(unknown), std::invalid_argument);
-  EXPECT_NO_THROW(gpu::check_twiddle_override(twiddles(gpu::TwiddleChoice::kAuto)));
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gpu/dev_params.cuh"
 #include "cuzk/gpu/ntt.hpp"
+#include "cuzk/gpu/tuning.hpp"
 #include "cuzk/poly/domain.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "ntt_pass_body.cuh"
@@ -159,8 +160,7 @@ TYPED_TEST(NttPassTwin, PassesMatchCpuWithBothTwiddleTables) {
     for (const auto& sh : shapes)
       for (const int k : {1, 2, 3, 4, 5, 8, 11, 13}) {
         SCOPED_TRACE(std::string(tt == TwiddleTable::kCompact ? "compact" : "full") + " twiddles, 2^" +
-                     std::to_string(k) + ", passes " + std::to_string(sh.last) + "," + std::to_string(sh.inner) + "," +
-                     std::to_string(sh.log_cols) + "," + std::to_string(sh.radix));
+                     std::to_string(k) + ", passes " + gpu::ntt_pass_shape_text(sh));
         const auto d = poly::EvaluationDomain<F>::from_log_size(static_cast<std::size_t>(k));
         const Tables<F> tb = tables_of<F>(k, tt);
         if (tt == TwiddleTable::kCompact && k > 4) {

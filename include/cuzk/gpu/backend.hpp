@@ -54,11 +54,6 @@ struct DeviceKeyParts;  // the device buffers (src/gpu/device_key_parts.hpp)
 
 enum class KeyPlacement { kResident, kStreamPoints };
 
-// Throws std::invalid_argument when tuning.ntt_twiddles (choose_layout, stream_layout) is not one
-// of TwiddleChoice's values (an integer cast to it); tuning_from_environment checks
-// CUZK_NTT_TWIDDLES itself.
-void check_twiddle_override(const Tuning& tuning = {});
-
 template <class E>
 class DeviceProvingKey {
  public:

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "cuzk/gpu/ntt_pass_shape.hpp"
@@ -69,6 +70,8 @@ std::optional<MsmLevel0> msm_level0_from(std::string_view text);
 std::optional<TwiddleChoice> twiddle_choice_from(std::string_view text);
 // "last,inner,log_cols[,radix]" of a valid shape (NttPassShape::valid).
 std::optional<NttPassShape> ntt_pass_shape_from(std::string_view text);
+// "last,inner,log_cols,radix": what ntt_pass_shape_from reads back.
+std::string ntt_pass_shape_text(const NttPassShape& s);
 // The names the parsers above take: "auto", "shared", "registers"; "auto", "full", "compact".
 std::string_view msm_level0_name(MsmLevel0 v);
 std::string_view twiddle_choice_name(TwiddleChoice v);

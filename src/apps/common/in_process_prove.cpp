@@ -50,26 +50,34 @@ BackendChoice parse_backend_choice(const std::string& text, const std::string& w
   throw std::invalid_argument(what + "=\"" + text + "\": expected auto, cpu or cuda");
 }
 
-engine::Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes) {
-  if (choice) return *choice;
+BackendPlan plan_backend(BackendChoice choice) {
+  BackendPlan plan;
+  if (choice) {
+    plan.backend = *choice;
+    return plan;
+  }
   const engine::GpuProbe p = engine::probe_gpus();
-  if (p.any_supported()) return engine::Backend::cuda;
-  if (!p.cuda_built || p.devices.empty())
-    notes.push_back("proving on the CPU: " + p.no_device_reason);
-  else
-    notes.push_back("proving on the CPU: " + p.devices.front().why_unsupported);
-  return engine::Backend::cpu;
+  if (p.any_supported()) {
+    plan.backend = engine::Backend::cuda;
+    plan.cpu_fallback = true;
+  } else if (!p.cuda_built || p.devices.empty()) {
+    plan.notes.push_back("proving on the CPU: " + p.no_device_reason);
+  } else {
+    plan.notes.push_back("proving on the CPU: " + p.devices.front().why_unsupported);
+  }
+  return plan;
 }
 
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendChoice backend) {
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendPlan plan) {
   InProcessProof out;
-  engine::Backend chosen = resolve_backend(backend, out.notes);
+  out.notes = std::move(plan.notes);
+  engine::Backend chosen = plan.backend;
   std::unique_ptr<engine::Engine> e;
   try {
     e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));
   } catch (const std::exception& ex) {
-    // A GPU chosen by kAuto that the engine cannot start on: the CPU still proves.
-    if (backend || chosen != engine::Backend::cuda) throw std::runtime_error(ex.what());
+    // A GPU chosen by auto that the engine cannot start on: the CPU still proves.
+    if (!plan.cpu_fallback) throw std::runtime_error(ex.what());
     out.warning = std::string("proved on the CPU: the CUDA backend did not start: ") + ex.what();
     chosen = engine::Backend::cpu;
     e = std::make_unique<engine::Engine>(one_circuit(zkey_path, chosen));

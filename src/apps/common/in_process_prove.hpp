@@ -19,8 +19,14 @@ using BackendChoice = std::optional<engine::Backend>;
 // "auto" (or ""), "cpu", "cuda"; throws std::invalid_argument naming `what` otherwise.
 BackendChoice parse_backend_choice(const std::string& text, const std::string& what);
 
-// The backend a choice proves on here: auto asks the GPU probe (why not CUDA goes into notes).
-engine::Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes);
+// Where a choice proves here: auto asks the GPU probe once (why not CUDA goes into notes) and may
+// still fall back to the CPU if the engine does not start on the GPU.
+struct BackendPlan {
+  engine::Backend backend = engine::Backend::cpu;
+  bool cpu_fallback = false;  // auto chose CUDA
+  std::vector<std::string> notes;
+};
+BackendPlan plan_backend(BackendChoice choice);
 
 struct InProcessProof {
   std::string proof_json;   // snarkjs proof.json (pi_a, pi_b, pi_c, protocol, curve)
@@ -36,6 +42,6 @@ struct InProcessProof {
 // satisfy the circuit).
 // With auto, a GPU that is there but on which the engine does not start leaves the proof to the
 // CPU (said in `warning`); an explicit cuda fails instead.
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendChoice backend);
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendPlan plan);
 
 }  // namespace cuzk::prover

@@ -66,9 +66,9 @@ int prove_on_cpu(const ProveArgs& a) {
 }
 
 #ifdef CUZK_CLI_IN_PROCESS
-int prove_through_engine(const ProveArgs& a, prover::BackendChoice choice) {
+int prove_through_engine(const ProveArgs& a, prover::BackendPlan plan) {
   spdlog::set_level(spdlog::level::err);  // the engine's progress lines; errors come back in the result
-  prover::InProcessProof p = prover::prove_in_process(a.zkey, read_text_file(a.wtns), choice);
+  prover::InProcessProof p = prover::prove_in_process(a.zkey, read_text_file(a.wtns), std::move(plan));
   write_text_file(a.proof, p.proof_json + "\n");
   write_text_file(a.pub, p.public_json + "\n");
   if (!p.warning.empty()) std::cerr << "warning: " << p.warning << "\n";
@@ -86,9 +86,8 @@ int prove_through_engine(const ProveArgs& a, prover::BackendChoice choice) {
 int run_prove(const ProveArgs& a) {
   return reading_inputs({a.zkey, a.wtns}, [&] {
 #ifdef CUZK_CLI_IN_PROCESS
-    const prover::BackendChoice choice = prover::parse_backend_choice(a.backend, "--backend");
-    std::vector<std::string> notes;
-    if (prover::resolve_backend(choice, notes) == engine::Backend::cuda) return prove_through_engine(a, choice);
+    prover::BackendPlan plan = prover::plan_backend(prover::parse_backend_choice(a.backend, "--backend"));
+    if (plan.backend == engine::Backend::cuda) return prove_through_engine(a, std::move(plan));
 #else
     if (a.backend == "cuda") throw std::invalid_argument("--backend cuda: this cuzk was built without the engine");
 #endif
