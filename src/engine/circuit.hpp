@@ -27,7 +27,7 @@ struct ProvedOutput {
   std::vector<std::uint8_t> proof_bytes;
 };
 
-// One job's outcome in a batch (Circuit::prove_batch): its output, or its own error.
+// One job's outcome of Circuit::prove_batch: its output, or its own error.
 struct BatchOutcome {
   std::optional<ProvedOutput> out;
   std::exception_ptr error;
@@ -50,7 +50,7 @@ class Circuit {
   // Parses the key from `file` (the mapped source(); null: maps it here) and has backend b
   // prepare it (CurveDevice::prepare). A native circuit rebuilds a missing, corrupt or
   // mis-shaped cache file instead (file is then stale).
-  virtual std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const = 0;
+  virtual std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile* file) const = 0;
   // A request proved as several SNARKs (a PoRep: one per partition of the sector): checked in
   // full, and each partition's input, in order (the engine proves each as its own job and joins
   // the proofs). Empty: the request is one proof. Throws EngineError.
@@ -60,26 +60,23 @@ class Circuit {
   virtual std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput* part,
                                               groth16::PhaseTimings& t) const = 0;
   // VRAM of the resident key and of one running proof on backend b, for the loaded key.
-  virtual std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const = 0;
-  virtual std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
+  virtual std::uint64_t device_key_bytes(Devices& b, const HostKey& key) const = 0;
+  virtual std::uint64_t device_scratch_bytes(Devices& b, const HostKey& key) const = 0;
   // VRAM of a batch of proofs (prove_batch) while it runs.
-  virtual std::uint64_t device_batch_scratch_bytes(DeviceBackend& b, const HostKey& key) const = 0;
-  virtual std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const = 0;
+  virtual std::uint64_t device_batch_scratch_bytes(Devices& b, const HostKey& key) const = 0;
+  virtual std::unique_ptr<DeviceKey> upload(Devices& b, std::shared_ptr<const HostKey> key, int device) const = 0;
   // The pinned tier on backend b: the bytes a pin takes (0: b does not pin) and the pin.
-  virtual std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const = 0;
-  virtual std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const = 0;
+  virtual std::uint64_t host_pin_bytes(Devices& b, const HostKey& key) const = 0;
+  virtual std::unique_ptr<HostPin> pin_host(Devices& b, std::shared_ptr<const HostKey> key) const = 0;
   // A synthesized witness page-locked on backend b (CurveDevice::pin_witness; null: not pinned).
-  virtual std::unique_ptr<HostPin> pin_witness(DeviceBackend& b, const Witness& w) const = 0;
-  // Proves on the device, verifies (phase "verify"), and encodes the proof. A proof that
-  // does not verify throws ProofRejected (errors.hpp).
-  virtual ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& w,
-                             groth16::PhaseTimings& t) const = 0;
-  // Proves several jobs' witnesses with one key (CurveDevice::prove_batch), each verified and
-  // encoded as prove() does: one outcome per witness. A witness of the wrong shape or a proof
-  // that does not verify fails its own job only; a device fault or a set cancel flag throws
-  // for the whole batch (the caller proves its jobs again one by one). The timings' cancel
-  // flags are the batch's (Pipeline::BatchScope: set once every job in it is cancelled).
-  virtual std::vector<BatchOutcome> prove_batch(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key,
+  virtual std::unique_ptr<HostPin> pin_witness(Devices& b, const Witness& w) const = 0;
+  // Proves k >= 1 jobs' witnesses with one key (CurveDevice::prove_batch; a single proof is a
+  // batch of one), verifies each (phase "verify") and encodes it: one outcome per witness. A
+  // witness of the wrong shape, or a proof that does not verify (ProofRejected, errors.hpp),
+  // fails its own job only; a device fault or a set cancel flag throws for the whole batch. The
+  // timings' cancel flags are the attempt's (Pipeline::BatchScope: set once every job in it is
+  // cancelled).
+  virtual std::vector<BatchOutcome> prove_batch(Devices& b, const DeviceKey& dkey, const HostKey& key,
                                                 std::span<const Witness* const> ws,
                                                 std::span<groth16::PhaseTimings* const> ts) const = 0;
 };

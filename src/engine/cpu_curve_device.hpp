@@ -61,15 +61,20 @@ class SimCurveDevice final : public CurveDevice<E> {
   std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) override {
     return std::make_unique<SlowReleasePin>(faults_.witness_unlock_ms());
   }
-  groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
-                          groth16::PhaseTimings& t) override {
+  // One proof after the other, each as a device's (FaultInjection counts proofs, not batches).
+  std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
+                                             std::span<const std::span<const typename E::Fr>> ws,
+                                             std::span<groth16::PhaseTimings> ts) override {
     const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);
     if (&k.key->pk != &pk) throw std::logic_error("simulated device: key uploaded from another proving key");
-    faults_.on_prove(k.device);
     groth16::CpuBackend<E> backend;
-    groth16::Proof<E> proof = groth16::prove(k.key->pk, w, backend, t);
-    faults_.on_proved(k.device, proof);
-    return proof;
+    std::vector<groth16::Proof<E>> out;
+    for (std::size_t i = 0; i < ws.size(); ++i) {
+      faults_.on_prove(k.device);
+      out.push_back(groth16::prove(pk, ws[i], backend, ts[i]));
+      faults_.on_proved(k.device, out.back());
+    }
+    return out;
   }
 
  private:

@@ -10,9 +10,9 @@ namespace cuzk::engine {
 
 namespace {
 
-class CpuSimBackend final : public DeviceBackend {
+class SimDevices final : public Devices {
  public:
-  explicit CpuSimBackend(const EngineConfig& c)
+  explicit SimDevices(const EngineConfig& c)
       : devices_(c.devices), faults_(c.fault),
         bls_(make_sim_curve_device<groth16::Bls12_381>(faults_)), bn_(make_sim_curve_device<groth16::Bn254>(faults_)) {}
   std::string_view name() const override { return "cpu"; }
@@ -33,8 +33,8 @@ class CpuSimBackend final : public DeviceBackend {
 
 }  // namespace
 
-std::unique_ptr<DeviceBackend> make_cpu_backend(const EngineConfig& config) {
-  return std::make_unique<CpuSimBackend>(config);
+std::unique_ptr<Devices> make_sim_devices(const EngineConfig& config) {
+  return std::make_unique<SimDevices>(config);
 }
 
 }  // namespace cuzk::engine

@@ -108,15 +108,6 @@ class CudaCurveDevice final : public CurveDevice<E> {
   std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr> w) override {
     return std::make_unique<CudaWitnessPin>(std::as_bytes(w));
   }
-  groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk, std::span<const typename E::Fr> w,
-                          groth16::PhaseTimings& t) override {
-    const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
-    faults_.on_prove(k.device());
-    gpu::CudaBackend<E> backend(k);
-    groth16::Proof<E> proof = groth16::prove(pk, w, backend, t);
-    faults_.on_proved(k.device(), proof);
-    return proof;
-  }
   std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
                                              std::span<const std::span<const typename E::Fr>> ws,
                                              std::span<groth16::PhaseTimings> ts) override {
@@ -141,9 +132,9 @@ class CudaCurveDevice final : public CurveDevice<E> {
   gpu::Tuning tuning_;  // EngineConfig::gpu: kept by every key uploaded (DeviceProvingKey::tuning)
 };
 
-class CudaDeviceBackend final : public DeviceBackend {
+class CudaDevices final : public Devices {
  public:
-  explicit CudaDeviceBackend(const EngineConfig& c)
+  explicit CudaDevices(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
         bls_(faults_, mode_, vram_, c.gpu), bn_(faults_, mode_, vram_, c.gpu) {
     gpu::configure_device_memory(c.gpu);  // before the engine's first device allocation
@@ -218,8 +209,8 @@ class CudaDeviceBackend final : public DeviceBackend {
 
 }  // namespace
 
-std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config) {
-  return std::make_unique<CudaDeviceBackend>(config);
+std::unique_ptr<Devices> make_cuda_devices(const EngineConfig& config) {
+  return std::make_unique<CudaDevices>(config);
 }
 
 GpuProbe probe_gpus() {

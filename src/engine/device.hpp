@@ -1,7 +1,7 @@
-// The engine's device-backend interface: upload a key to device d, estimate the bytes a
-// resident key and a proof's scratch take there, prove with a resident key, free (by
-// destroying the DeviceKey). The CPU implementation simulates devices (cpu_device.cpp);
-// the CUDA one (cuda_device.cpp) is compiled only with the CUDA backend.
+// The devices the engine proves on (Devices, with one CurveDevice per curve): upload a key to
+// device d, estimate the bytes a resident key and a proof's scratch take there, prove with a
+// resident key, free (by destroying the DeviceKey). The CPU implementation simulates devices
+// (cpu_device.cpp); the CUDA one (cuda_device.cpp) is compiled only with the CUDA backend.
 //
 // Curve-erased objects (HostKey, Witness, DeviceKey) travel through the untemplated parts
 // of the engine; the typed code below the one curve dispatch casts them back.
@@ -66,7 +66,7 @@ class CurveDevice {
   virtual ~CurveDevice() = default;
   // What this backend adds to a freshly loaded key, once per load, before the key is shared
   // (cuda: the matrices' value index, groth16::index_key_values, so that matrices upload and
-  // stream as 16-bit value positions; cpu: nothing). Host bytes: DeviceBackend::host_key_extra_bytes.
+  // stream as 16-bit value positions; cpu: nothing). Host bytes: Devices::host_key_extra_bytes.
   virtual void prepare(groth16::ProvingKey<E>&) const {}
   // Copies the key to `device`. The host key outlives the returned copy (the key manager
   // drops device copies before the host copy).
@@ -81,28 +81,22 @@ class CurveDevice {
   // witnesses; the engine reserves shape.hpp's witness_pin_bytes first); the witness outlives
   // the pin.
   virtual std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr>) { return nullptr; }
-  // The proof (not yet verified) from the resident key `key` uploaded from `pk`. A device
-  // fault throws cuzk::gpu::CudaError; a set cancel flag in `t` throws groth16::Cancelled
-  // at a phase boundary.
-  virtual groth16::Proof<E> prove(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
-                                  std::span<const typename E::Fr> witness, groth16::PhaseTimings& t) = 0;
-  // A batch of proofs with one key (not yet verified; proof i of witnesses[i], timed into
-  // timings[i]); faults and cancel flags as prove(), for the whole batch. By default prove() in
-  // turn; cuda shares each streamed point chunk between the batch's proofs.
+  // k >= 1 proofs (not yet verified) with the resident key `key` uploaded from `pk`: proof i of
+  // witnesses[i], timed into timings[i]; a single proof is a batch of one. A device fault throws
+  // cuzk::gpu::CudaError and a set cancel flag groth16::Cancelled (at a phase boundary), for the
+  // whole batch. cuda shares each streamed point chunk between the batch's proofs.
   virtual std::vector<groth16::Proof<E>> prove_batch(const DeviceKey& key, const groth16::ProvingKey<E>& pk,
                                                      std::span<const std::span<const typename E::Fr>> witnesses,
-                                                     std::span<groth16::PhaseTimings> timings) {
-    std::vector<groth16::Proof<E>> out;
-    for (std::size_t i = 0; i < witnesses.size(); ++i) out.push_back(prove(key, pk, witnesses[i], timings[i]));
-    return out;
-  }
+                                                     std::span<groth16::PhaseTimings> timings) = 0;
   // VRAM of such a batch while it runs (by default one proof's: one at a time).
   virtual std::uint64_t batch_scratch_bytes(const groth16::ProvingKey<E>& pk) const { return scratch_bytes(pk); }
 };
 
-class DeviceBackend {
+// The engine's devices, of the configured backend (EngineConfig::backend): simulated on the
+// CPU, or CUDA GPUs.
+class Devices {
  public:
-  virtual ~DeviceBackend() = default;
+  virtual ~Devices() = default;
   virtual std::string_view name() const = 0;  // "cpu" or "cuda"
   virtual int device_count() const = 0;
   virtual std::string device_name(int device) const = 0;
@@ -158,9 +152,9 @@ class FaultInjector {
 
 // From config: `devices` simulated devices sharing the host's cores (VRAM, pinned keys and
 // pinned witnesses are accounted, not allocated), fault.
-std::unique_ptr<DeviceBackend> make_cpu_backend(const EngineConfig& config);
+std::unique_ptr<Devices> make_sim_devices(const EngineConfig& config);
 // From config: devices, fault, vram_budget_bytes, key_placement. Throws
 // std::invalid_argument when the engine was built without the CUDA backend.
-std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig& config);
+std::unique_ptr<Devices> make_cuda_devices(const EngineConfig& config);
 
 }  // namespace cuzk::engine

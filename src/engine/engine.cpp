@@ -42,9 +42,9 @@ std::string random_id_prefix() {
   return buf;
 }
 
-std::unique_ptr<DeviceBackend> make_backend(const EngineConfig& c) {
-  if (c.backend == Backend::cuda) return make_cuda_backend(c);
-  return make_cpu_backend(c);
+std::unique_ptr<Devices> make_devices(const EngineConfig& c) {
+  if (c.backend == Backend::cuda) return make_cuda_devices(c);
+  return make_sim_devices(c);
 }
 
 std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
@@ -63,7 +63,7 @@ std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
   return out;
 }
 
-std::vector<std::uint64_t> vram_budgets(const EngineConfig& c, const DeviceBackend& b) {
+std::vector<std::uint64_t> vram_budgets(const EngineConfig& c, const Devices& b) {
   std::vector<std::uint64_t> v;
   for (int d = 0; d < b.device_count(); ++d) v.push_back(c.vram_budget_bytes ? c.vram_budget_bytes : b.default_vram_budget(d));
   return v;
@@ -116,13 +116,13 @@ std::string timings_text(const std::vector<PhaseTiming>& ts) {
 }
 
 // Pinned bytes kept free of key pins: every worker's staging buffers at once (twice where
-// batches run: a batch stages its scalar chunks too, Pipeline::run_batch_on_device).
-std::uint64_t staging_headroom(const EngineConfig& config, const DeviceBackend& backend,
+// batches run: a batch stages its scalar chunks too, Pipeline::run_on_device).
+std::uint64_t staging_headroom(const EngineConfig& config, const Devices& devices,
                                const std::vector<std::unique_ptr<Circuit>>& circuits) {
   std::uint64_t per_proof = 0;
-  for (const auto& c : circuits) per_proof = std::max(per_proof, backend.pinned_bytes(c->shape()));
+  for (const auto& c : circuits) per_proof = std::max(per_proof, devices.pinned_bytes(c->shape()));
   const std::uint64_t per_worker = per_proof * (config.max_batch_size > 1 ? 2 : 1);
-  return per_worker * static_cast<std::uint64_t>(backend.device_count()) *
+  return per_worker * static_cast<std::uint64_t>(devices.device_count()) *
          static_cast<std::uint64_t>(config.workers_per_device);
 }
 
@@ -130,7 +130,7 @@ std::uint64_t staging_headroom(const EngineConfig& config, const DeviceBackend& 
 
 struct Engine::Impl {
   EngineConfig config;
-  std::unique_ptr<DeviceBackend> backend;
+  std::unique_ptr<Devices> devices;
   std::vector<std::unique_ptr<Circuit>> circuits;
   std::map<std::string, const Circuit*> by_id;
   Budget budget;
@@ -153,16 +153,16 @@ struct Engine::Impl {
 
   explicit Impl(EngineConfig c)
       : config((validate_config(c), std::move(c))),
-        backend(make_backend(config)),
+        devices(make_devices(config)),
         circuits(make_circuits(config)),
-        budget(config.host_budget_bytes, config.pinned_budget_bytes, vram_budgets(config, *backend)),
-        keys(budget, *backend, pointers(circuits), staging_headroom(config, *backend, circuits)),
+        budget(config.host_budget_bytes, config.pinned_budget_bytes, vram_budgets(config, *devices)),
+        keys(budget, *devices, pointers(circuits), staging_headroom(config, *devices, circuits)),
         table(config.max_retained_results) {
     for (const auto& ci : circuits) by_id[ci->id()] = ci.get();
     set_request_limits();
     budget.set_reclaimer([this](PoolId p, std::uint64_t deficit) { return keys.reclaim(p, deficit); });
     pipeline = std::make_unique<Pipeline>(Pipeline::Parts{
-        config, queue, table, keys, budget, *backend,
+        config, queue, table, keys, budget, *devices,
         [this](Job& j, JobState s, ErrorCode code, const std::string& e, ProvedOutput* out) { finish(j, s, code, e, out); }});
     std::vector<std::string> preload = config.preload;
     if (config.filecoin_preload_winning_post)
@@ -176,8 +176,8 @@ struct Engine::Impl {
       if (it == by_id.end()) spdlog::warn("preload {}: not served (no key files for it)", id);
       else if (keys.preload(*it->second, &err) != ErrorCode::kOk) spdlog::warn("preload {}: {}", id, err);
     }
-    spdlog::info("cuzk engine: backend {} with {} device(s) x {} worker(s), {} circuit(s)", backend->name(),
-                 backend->device_count(), config.workers_per_device, circuits.size());
+    spdlog::info("cuzk engine: backend {} with {} device(s) x {} worker(s), {} circuit(s)", devices->name(),
+                 devices->device_count(), config.workers_per_device, circuits.size());
   }
 
   // Each circuit's largest request, and the room queued requests may take in the host budget:
@@ -190,7 +190,7 @@ struct Engine::Impl {
       const std::uint64_t limit = max_payload_bytes(*ci, from_zkey);
       payload_limits[ci->id()] = limit;
       max_payload = std::max(max_payload, limit);
-      largest_job = std::max(largest_job, backend->loaded_key_host_bytes(ci->shape()) + witness_bytes(ci->shape()));
+      largest_job = std::max(largest_job, devices->loaded_key_host_bytes(ci->shape()) + witness_bytes(ci->shape()));
     }
     const std::uint64_t host = budget.capacity(PoolId::host());
     holds.set_limit(host > largest_job ? host - largest_job : 0);
@@ -306,20 +306,20 @@ struct Engine::Impl {
   // A job that can never fit the budgets is refused instead of waiting forever.
   void check_fits(const Circuit& c) const {
     const KeyShape& s = c.shape();
-    const std::uint64_t key = backend->loaded_key_host_bytes(s);
+    const std::uint64_t key = devices->loaded_key_host_bytes(s);
     const std::uint64_t host = key + witness_bytes(s);
     if (host > budget.capacity(PoolId::host()))
       throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(host) + " bytes of host memory (key " +
                             std::to_string(key) + " + witness " + std::to_string(witness_bytes(s)) +
                             ") but host_budget_bytes is " + std::to_string(budget.capacity(PoolId::host())));
-    const std::uint64_t dev = backend->key_bytes(s) + backend->scratch_bytes(s);
+    const std::uint64_t dev = devices->key_bytes(s) + devices->scratch_bytes(s);
     bool fits = false;
-    for (int d = 0; d < backend->device_count(); ++d) fits = fits || dev <= budget.capacity(PoolId::vram(d));
+    for (int d = 0; d < devices->device_count(); ++d) fits = fits || dev <= budget.capacity(PoolId::vram(d));
     if (!fits)
       throw BudgetExhausted("circuit " + c.id() + " needs " + std::to_string(dev) + " bytes of device memory (key " +
-                            std::to_string(backend->key_bytes(s)) + " + scratch " + std::to_string(backend->scratch_bytes(s)) +
+                            std::to_string(devices->key_bytes(s)) + " + scratch " + std::to_string(devices->scratch_bytes(s)) +
                             ") but no device's VRAM budget is that large");
-    if (backend->pinned_bytes(s) > budget.capacity(PoolId::pinned()))
+    if (devices->pinned_bytes(s) > budget.capacity(PoolId::pinned()))
       throw BudgetExhausted("circuit " + c.id() + " needs more pinned memory than pinned_budget_bytes");
   }
 
@@ -447,10 +447,10 @@ struct Engine::Impl {
     StatusSnapshot s;
     s.backend = std::string(backend_name(config.backend));
     s.uptime_s = std::chrono::duration<double>(Clock::now() - started).count();
-    for (int d = 0; d < backend->device_count(); ++d) {
+    for (int d = 0; d < devices->device_count(); ++d) {
       DeviceStatus ds;
       ds.index = d;
-      ds.name = backend->device_name(d);
+      ds.name = devices->device_name(d);
       ds.vram_budget = budget.capacity(PoolId::vram(d));
       ds.vram_reserved = budget.reserved(PoolId::vram(d));
       ds.workers = config.workers_per_device;

@@ -50,7 +50,7 @@ FilecoinCircuit::FilecoinCircuit(std::string id, filecoin::KeyPaths paths)
                             " is Filecoin's official key and cuzk's circuit is not the one it was made for)";
 }
 
-std::shared_ptr<const HostKey> FilecoinCircuit::prepared_key(DeviceBackend& b, groth16::ProvingKey<Bls> pk) const {
+std::shared_ptr<const HostKey> FilecoinCircuit::prepared_key(Devices& b, groth16::ProvingKey<Bls> pk) const {
   if (test_key_)
     spdlog::warn("circuit {}: {} is a cuzk TEST key: its proofs do not verify on chain", id_, paths_.params.string());
   return host_key(b, std::move(pk));

@@ -47,7 +47,7 @@ class FilecoinCircuit : public TypedCircuit<groth16::Bls12_381> {
 
   // The proving key (circuit_keys.hpp load_proving_key's result) handed to backend b, with a
   // warning when it is a TEST key.
-  std::shared_ptr<const HostKey> prepared_key(DeviceBackend& b, groth16::ProvingKey<groth16::Bls12_381> pk) const;
+  std::shared_ptr<const HostKey> prepared_key(Devices& b, groth16::ProvingKey<groth16::Bls12_381> pk) const;
 
   // The full witness w as the engine's Witness, once its public inputs are `expected` (those a
   // verifier derives); else EngineError kInternal naming the circuit and `where` (" partition 3").

@@ -44,9 +44,9 @@ void KeyManager::Lease::release() noexcept {
   devices_.clear();
 }
 
-KeyManager::KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits,
+KeyManager::KeyManager(Budget& budget, Devices& devices, const std::vector<const Circuit*>& circuits,
                        std::uint64_t pin_headroom)
-    : budget_(budget), backend_(backend), pin_headroom_(pin_headroom) {
+    : budget_(budget), devices_(devices), pin_headroom_(pin_headroom) {
   for (const Circuit* c : circuits) {
     auto e = std::make_unique<Entry>();
     e->circuit = c;
@@ -122,7 +122,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
       return l;
     }
   }
-  Reservation r = budget_.reserve(PoolId::host(), backend_.loaded_key_host_bytes(c.shape()), cancel);
+  Reservation r = budget_.reserve(PoolId::host(), devices_.loaded_key_host_bytes(c.shape()), cancel);
   std::shared_ptr<const io::MappedFile> file;
   {
     std::lock_guard lk(m_);
@@ -135,7 +135,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
       file.reset();  // load_key reports (or, for a native circuit, repairs) the missing file
     }
   }
-  std::shared_ptr<const HostKey> key = c.load_key(backend_, file.get());
+  std::shared_ptr<const HostKey> key = c.load_key(devices_, file.get());
   if (file && file->same_as_on_disk()) file->drop_pages();  // parsed: leave the pages to the page cache
   else file.reset();                                          // a native circuit rebuilt its file
   {
@@ -151,7 +151,7 @@ KeyManager::Lease KeyManager::acquire(const Circuit& c, const std::atomic<bool>*
 }
 
 void KeyManager::try_pin(Entry& e, const std::shared_ptr<const HostKey>& key) {
-  const std::uint64_t need = e.circuit->host_pin_bytes(backend_, *key);
+  const std::uint64_t need = e.circuit->host_pin_bytes(devices_, *key);
   const PoolId pool = PoolId::pinned();
   if (need == 0 || need + pin_headroom_ > budget_.capacity(pool)) return;
   // Room for the pin and the staging headroom (reclaiming idle keys' pins LRU-first).
@@ -160,7 +160,7 @@ void KeyManager::try_pin(Entry& e, const std::shared_ptr<const HostKey>& key) {
   r->shrink_to(need);
   std::unique_ptr<HostPin> pin;
   try {
-    pin = e.circuit->pin_host(backend_, key);
+    pin = e.circuit->pin_host(devices_, key);
   } catch (const std::exception& ex) {
     spdlog::warn("key {}: cannot pin the host copy ({}); it stays pageable", e.circuit->id(), ex.what());
     return;
@@ -209,8 +209,8 @@ const DeviceKey& KeyManager::on_device(Lease& l, int device, const std::atomic<b
       *load_ms = ms_since(t0);
       return *k;
     }
-    Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(backend_, *l.host_), cancel);
-    std::unique_ptr<DeviceKey> dk = e.circuit->upload(backend_, l.host_, device);
+    Reservation r = budget_.reserve(PoolId::vram(device), e.circuit->device_key_bytes(devices_, *l.host_), cancel);
+    std::unique_ptr<DeviceKey> dk = e.circuit->upload(devices_, l.host_, device);
     spdlog::info("key {}: on device {} ({} bytes reserved), {}, in {:.1f} ms", e.circuit->id(), device, r.bytes(),
                  dk->layout(), ms_since(t0));
     std::vector<Retired> gone;  // destroyed after the lock
@@ -267,7 +267,7 @@ KeyManager::Reload KeyManager::reload_suspect(Lease& l) {
     }
     if (e.reloaded_unverified) return Reload::kAlreadyReloaded;
   }
-  std::optional<Reservation> r = budget_.try_reserve(PoolId::host(), backend_.loaded_key_host_bytes(c.shape()));
+  std::optional<Reservation> r = budget_.try_reserve(PoolId::host(), devices_.loaded_key_host_bytes(c.shape()));
   if (!r) return Reload::kNoRoom;
   std::shared_ptr<const io::MappedFile> file;
   try {
@@ -275,7 +275,7 @@ KeyManager::Reload KeyManager::reload_suspect(Lease& l) {
   } catch (const std::system_error&) {
     file.reset();  // load_key reports (or, for a native circuit, repairs) the missing file
   }
-  std::shared_ptr<const HostKey> key = c.load_key(backend_, file.get());
+  std::shared_ptr<const HostKey> key = c.load_key(devices_, file.get());
   if (file && file->same_as_on_disk()) file->drop_pages();
   else file.reset();
   std::vector<Retired> gone;  // destroyed after the lock
@@ -325,7 +325,7 @@ ErrorCode KeyManager::preload(const Circuit& c, std::string* error) {
   try {
     double ms = 0;
     Lease l = acquire(c, nullptr, &ms);
-    const std::uint64_t need = c.device_key_bytes(backend_, l.host());
+    const std::uint64_t need = c.device_key_bytes(devices_, l.host());
     // The device with the most free VRAM, if the copy fits there now.
     int best = -1;
     std::uint64_t best_free = 0;

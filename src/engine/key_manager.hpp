@@ -60,7 +60,7 @@ class KeyManager {
     std::vector<int> devices_;  // device copies this lease uses
   };
 
-  KeyManager(Budget& budget, DeviceBackend& backend, const std::vector<const Circuit*>& circuits,
+  KeyManager(Budget& budget, Devices& devices, const std::vector<const Circuit*>& circuits,
              std::uint64_t pin_headroom = 0);
   ~KeyManager();
   // Pinned bytes no pin may take (the proofs' staging buffers).
@@ -151,7 +151,7 @@ class KeyManager {
   void try_pin(Entry& e, const std::shared_ptr<const HostKey>& key);
 
   Budget& budget_;
-  DeviceBackend& backend_;
+  Devices& devices_;
   mutable std::mutex m_;
   std::map<std::string, std::unique_ptr<Entry>> entries_;
   std::uint64_t tick_ = 0;

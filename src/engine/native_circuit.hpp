@@ -60,7 +60,7 @@ class NativeCircuit final : public TypedCircuit<E> {
 
   // Checks the cache file against its digest (key_digest.hpp) before parsing it: a file that
   // fails the check, does not parse or has another shape is rebuilt from the seeded setup.
-  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const override {
+  std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile* file) const override {
     try {
       std::optional<io::MappedFile> own;
       if (file == nullptr) file = &own.emplace(io::MappedFile::open(path_));

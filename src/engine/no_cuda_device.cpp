@@ -1,4 +1,4 @@
-// make_cuda_backend and probe_gpus when the engine is built without the CUDA adapter.
+// make_cuda_devices and probe_gpus when the engine is built without the CUDA adapter.
 #include <stdexcept>
 
 #include "cuzk/engine/gpu_probe.hpp"
@@ -6,7 +6,7 @@
 
 namespace cuzk::engine {
 
-std::unique_ptr<DeviceBackend> make_cuda_backend(const EngineConfig&) {
+std::unique_ptr<Devices> make_cuda_devices(const EngineConfig&) {
   throw std::invalid_argument(
       "backend: \"cuda\" is not available in this build (cuzk was built without CUDA or without the CUDA backend); "
       "use backend = \"cpu\"");

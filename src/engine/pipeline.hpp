@@ -1,9 +1,9 @@
 // The engine's threads: one dispatcher (queue -> batch -> device, with affinity and
 // backpressure), synthesis_concurrency synthesis threads (key lease + host reservation +
 // witness), and workers_per_device workers per device (device admission, prove, verify).
-// Synthesis of the next batch overlaps proving of the current one; a device fault is
-// retried once on another worker (another device when there is one); a proof failing
-// verification is proved once more, then (a key suspect) once more with its key reloaded.
+// Synthesis of the next batch overlaps proving of the current one. A single proof is a batch
+// of one: the workers have one way to prove (pipeline_attempt.cpp), and the retry rules after a
+// device fault or a proof that does not verify are retry_policy.hpp's.
 #pragma once
 
 #include <atomic>
@@ -26,6 +26,7 @@
 #include "job_queue.hpp"
 #include "job_table.hpp"
 #include "key_manager.hpp"
+#include "retry_policy.hpp"
 
 namespace cuzk::engine {
 
@@ -40,7 +41,7 @@ class Pipeline {
     JobTable& table;
     KeyManager& keys;
     Budget& budget;
-    DeviceBackend& backend;
+    Devices& devices;
     Finish finish;
   };
 
@@ -115,11 +116,15 @@ class Pipeline {
     const std::vector<JobPtr>& jobs_;
     std::shared_ptr<BatchCancel> state_;
   };
-  void run_on_device(const JobPtr& job, int device, int worker);
-  void run_batch_on_device(const std::vector<JobPtr>& jobs, int device, int worker);
+  // One attempt of k >= 1 jobs of one circuit on `device` (pipeline_attempt.cpp).
+  void run_on_device(std::vector<JobPtr> jobs, int device, int worker);
+  // One job's outcome of an attempt: finished, or handed to after_attempt.
+  void settle(const JobPtr& job, BatchOutcome out, int device, int worker, int attempt, std::size_t k);
+  // After a device fault or a proof that did not verify (counted by the caller): the retry
+  // rules (retry_policy.hpp) retry, reload the key and retry, or end the job with `code`.
+  void after_attempt(const JobPtr& job, int device, int worker, AttemptEnd end, int attempt, ErrorCode code,
+                     std::string why);
   void retry(const JobPtr& job, int device, int worker, const std::string& why);
-  void retry_or_fail(const JobPtr& job, int device, int worker, int attempt, const std::string& why, ErrorCode code);
-  void rejected(const JobPtr& job, int device, int worker, int attempt, const ProofRejected& e);
   // The job's proofs failed verification twice: reloads its key (KeyManager::reload_suspect);
   // true when the job is to be proved again with the fresh key, else adds to *why what was found.
   bool reload_suspect_key(Job& job, std::string* why);

@@ -119,7 +119,7 @@ class PorepCircuit final : public FilecoinCircuit {
     return out;
   }
 
-  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile*) const override {
+  std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile*) const override {
     // The recorded matrices move into the key (C dropped first): no copy of the 27 GiB R1CS.
     return prepared_key(
         b, fc::load_porep_proving_key(paths_, info_, fc::record_porep_circuit(fc::porep_shape_of(fc::c1_shape(info_.id)))));

@@ -79,7 +79,7 @@ class PostCircuit final : public FilecoinCircuit {
                                " vanilla proof is " + std::to_string(size));
   }
 
-  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile*) const override {
+  std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile*) const override {
     return prepared_key(b, fc::load_post_proving_key(paths_, info_, fc::record_post_circuit(fc::post_shape(info_))));
   }
 

@@ -8,7 +8,7 @@
 //                 num_vars, l = num_vars - num_public - 1, h = n or n - 1)
 //   index      = 2 * nnz + S * min(nnz, 3 * 65536)
 //                (the matrices' value index, which the cuda backend adds to every loaded key,
-//                 DeviceBackend::host_key_extra_bytes: a u16 position per coefficient and a
+//                 Devices::host_key_extra_bytes: a u16 position per coefficient and a
 //                 table of at most 65536 distinct values per matrix; an upper bound)
 //   key_device = key_host (a device copy holds the same points and matrices; the CUDA
 //                backend may report its own figure)

@@ -123,7 +123,7 @@ class SnapCircuit final : public FilecoinCircuit {
     return out;
   }
 
-  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile*) const override {
+  std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile*) const override {
     return prepared_key(b, fc::load_snap_proving_key(paths_, info_, fc::record_snap_circuit(params_)));
   }
 

@@ -27,38 +27,31 @@ class TypedCircuit : public Circuit {
   const std::string& id() const override { return id_; }
   const KeyShape& shape() const override { return shape_; }
 
-  std::uint64_t device_key_bytes(DeviceBackend& b, const HostKey& key) const override {
+  std::uint64_t device_key_bytes(Devices& b, const HostKey& key) const override {
     return b.curve<E>().key_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
   }
-  std::uint64_t device_scratch_bytes(DeviceBackend& b, const HostKey& key) const override {
+  std::uint64_t device_scratch_bytes(Devices& b, const HostKey& key) const override {
     return b.curve<E>().scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
   }
-  std::uint64_t device_batch_scratch_bytes(DeviceBackend& b, const HostKey& key) const override {
+  std::uint64_t device_batch_scratch_bytes(Devices& b, const HostKey& key) const override {
     return b.curve<E>().batch_scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
   }
 
-  std::unique_ptr<DeviceKey> upload(DeviceBackend& b, std::shared_ptr<const HostKey> key, int device) const override {
+  std::unique_ptr<DeviceKey> upload(Devices& b, std::shared_ptr<const HostKey> key, int device) const override {
     return b.curve<E>().upload(typed(std::move(key)), device);
   }
 
-  std::uint64_t host_pin_bytes(DeviceBackend& b, const HostKey& key) const override {
+  std::uint64_t host_pin_bytes(Devices& b, const HostKey& key) const override {
     return b.curve<E>().pin_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
   }
-  std::unique_ptr<HostPin> pin_host(DeviceBackend& b, std::shared_ptr<const HostKey> key) const override {
+  std::unique_ptr<HostPin> pin_host(Devices& b, std::shared_ptr<const HostKey> key) const override {
     return b.curve<E>().pin(typed(std::move(key)));
   }
-  std::unique_ptr<HostPin> pin_witness(DeviceBackend& b, const Witness& w) const override {
+  std::unique_ptr<HostPin> pin_witness(Devices& b, const Witness& w) const override {
     return b.curve<E>().pin_witness(std::span<const Fr>(dynamic_cast<const TypedWitness<E>&>(w).w));
   }
 
-  ProvedOutput prove(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key, const Witness& wit,
-                     groth16::PhaseTimings& t) const override {
-    const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
-    const std::span<const Fr> w = checked_witness(pk, wit);
-    return verified_output(pk, b.curve<E>().prove(dkey, pk, w, t), w, t);
-  }
-
-  std::vector<BatchOutcome> prove_batch(DeviceBackend& b, const DeviceKey& dkey, const HostKey& key,
+  std::vector<BatchOutcome> prove_batch(Devices& b, const DeviceKey& dkey, const HostKey& key,
                                         std::span<const Witness* const> ws,
                                         std::span<groth16::PhaseTimings* const> ts) const override {
     const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
@@ -126,7 +119,7 @@ class TypedCircuit : public Circuit {
 
  protected:
   // The loaded key as the engine shares it: prepared by backend b (CurveDevice::prepare).
-  static std::shared_ptr<const HostKey> host_key(DeviceBackend& b, groth16::ProvingKey<E> pk) {
+  static std::shared_ptr<const HostKey> host_key(Devices& b, groth16::ProvingKey<E> pk) {
     b.curve<E>().prepare(pk);
     return std::make_shared<const TypedHostKey<E>>(std::move(pk));
   }

@@ -47,7 +47,7 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     }
   }
 
-  std::shared_ptr<const HostKey> load_key(DeviceBackend& b, const io::MappedFile* file) const override {
+  std::shared_ptr<const HostKey> load_key(Devices& b, const io::MappedFile* file) const override {
     return this->host_key(b, this->parse_zkey(file, path_));
   }
 

@@ -85,7 +85,7 @@ TEST(EngineCuda, ProvesAndVerifiesOnBothCurves) {
 }
 
 // The cuda backend gives every loaded key its value index (CurveDevice::prepare) and reserves
-// host memory for it (DeviceBackend::host_key_extra_bytes, an upper bound).
+// host memory for it (Devices::host_key_extra_bytes, an upper bound).
 TEST(EngineCuda, LoadedKeysCarryTheValueIndex) {
   const CircuitSpec spec = mul_chain("bls", "bls12_381", 4096);
   const EngineConfig cfg = cuda_config({spec});
@@ -97,7 +97,7 @@ TEST(EngineCuda, LoadedKeysCarryTheValueIndex) {
   const KeyShape& shape = circuit->shape();  // what the reservation is made from, before the key loads
   EXPECT_EQ(key_of(e.status(), "bls").host_bytes, key_host_bytes(shape) + key_index_bytes(shape));
 
-  const auto backend = make_cuda_backend(cfg);
+  const auto backend = make_cuda_devices(cfg);
   EXPECT_EQ(backend->host_key_extra_bytes(shape), key_index_bytes(shape));
   const auto key = circuit->load_key(*backend, nullptr);
   const auto& pk = dynamic_cast<const TypedHostKey<groth16::Bls12_381>&>(*key).pk;

@@ -279,7 +279,7 @@ TEST(EngineMemory, CpuBackendLoadsKeysWithoutTheValueIndex) {
   const KeyShape& shape = circuit->shape();  // what the reservation is made from, before the key loads
   EXPECT_EQ(key_of(e.status(), "c").host_bytes, key_host_bytes(shape));
 
-  const auto backend = make_cpu_backend(small_config({spec}));
+  const auto backend = make_sim_devices(small_config({spec}));
   EXPECT_EQ(backend->host_key_extra_bytes(shape), 0u);
   const auto key = circuit->load_key(*backend, nullptr);
   const auto& loaded = dynamic_cast<const TypedHostKey<groth16::Bn254>&>(*key).pk;
