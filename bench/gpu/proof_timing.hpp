@@ -37,7 +37,7 @@ inline groth16::ProofTerms<SyntheticProof::E> time_proof(const char* what, std::
   return terms;
 }
 
-// A batch of `count` proofs of s's witness with `key` (CudaBackend::compute_batch), timed
+// A batch of `count` proofs of s's witness with `key` (one CudaBackend::compute), timed
 // once after a warm-up batch: a row of the wall time per proof, the phases of the batch's
 // first proof, and whether every proof's terms equal `want`. Says so instead when the batch's
 // scratch does not fit `budget` beside the key.
@@ -55,10 +55,10 @@ inline void time_batch(const char* what, std::size_t k, const gpu::DeviceProving
   const std::vector<std::span<const E::Fr>> ws(static_cast<std::size_t>(count), std::span<const E::Fr>(s.w));
   std::vector<groth16::PhaseTimings> ts(ws.size());
   std::vector<groth16::ProofTerms<E>> out(ws.size());
-  backend.compute_batch(s.pk, ws, ts, out);  // warm-up
+  backend.compute(s.pk, ws, ts, out);  // warm-up
   ts.assign(ws.size(), groth16::PhaseTimings{});
   const auto t0 = std::chrono::steady_clock::now();
-  backend.compute_batch(s.pk, ws, ts, out);
+  backend.compute(s.pk, ws, ts, out);
   const double ms = wall_ms_since(t0);
   char note[96];
   std::snprintf(note, sizeof note, "per proof, %d proofs in %.0f ms", count, ms);

@@ -17,7 +17,7 @@
 // CUZK_BENCH_INDEX=0: the matrices without their value index (the engine gives every loaded
 // key one: 16-bit value positions streamed and resident instead of 32-byte values).
 // CUZK_BENCH_BATCH=n: after each card's proof, a batch of n proofs of the witness
-// (CudaBackend::compute_batch: each streamed point chunk uploaded once for the n), per proof.
+// (one CudaBackend::compute of n proofs: each streamed point chunk uploaded once for the n), per proof.
 // CUZK_BENCH_TWIDDLES=full,auto (a comma-separated list): each card's proof once per entry,
 // with the tuning's ntt_twiddles set to it (full: the NTT's whole twiddle table on the device;
 // auto: the compact one where it buys a larger chunk or more resident parts; DeviceProvingKey).

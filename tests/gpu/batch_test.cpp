@@ -1,10 +1,11 @@
-// Batches of proofs with one key (CudaBackend::compute_batch, a sector's partitions): each
+// Batches of proofs with one key (CudaBackend's compute with k > 1, a sector's partitions): each
 // proof's terms equal the CPU backend's for its own witness, for BLS12-381 and BN254 in both H
 // conventions, with the key all streamed, with only the witness parts (A, B1, B2, L) streamed,
 // with one of them streamed, and all resident; chunks that divide nothing (77, 500: partial last
 // chunks, several per MSM); batches of 1, 2 and 3 different witnesses of one circuit, pageable
 // and page-locked; a batch's proofs verify; every proof's phases are timed; a set cancel flag
-// ends the batch; spans of different lengths are refused; the batch's VRAM estimate.
+// ends the batch; spans of different lengths and an empty batch are refused, and a witness of
+// the wrong length is refused by prove_batch (the library's one check); the batch's VRAM estimate.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -52,7 +53,7 @@ std::vector<ProofTerms<E>> run_batch(gpu::CudaBackend<E>& b, const ProvingKey<E>
                                      std::vector<PhaseTimings>& ts) {
   ts.assign(ws.size(), PhaseTimings{});
   std::vector<ProofTerms<E>> out(ws.size());
-  b.compute_batch(pk, ws, ts, out);
+  b.compute(pk, ws, ts, out);
   return out;
 }
 
@@ -127,11 +128,14 @@ TYPED_TEST(BatchTest, CancelAndMismatchedSpans) {
   const auto ws = cb.spans();
   std::vector<PhaseTimings> ts(2);
   std::vector<ProofTerms<E>> out(1);
-  EXPECT_THROW(b.compute_batch(cb.pk, ws, ts, out), std::invalid_argument);
+  EXPECT_THROW(b.compute(cb.pk, ws, ts, out), std::invalid_argument);
+  EXPECT_THROW(b.compute(cb.pk, std::span<const std::span<const Fr>>{}, std::span<PhaseTimings>{},
+                         std::span<ProofTerms<E>>{}),
+               std::invalid_argument);
   out.resize(2);
   std::atomic<bool> cancel{true};
   ts[1].cancel = &cancel;
-  EXPECT_THROW(b.compute_batch(cb.pk, ws, ts, out), Cancelled);
+  EXPECT_THROW(b.compute(cb.pk, ws, ts, out), Cancelled);
   // The backend proves on after a cancelled batch.
   cancel = false;
   std::vector<PhaseTimings> ts2;
@@ -139,7 +143,7 @@ TYPED_TEST(BatchTest, CancelAndMismatchedSpans) {
   for (std::size_t i = 0; i < 2; ++i) test::expect_terms_eq<E>(got[i], cb.want[i], "after a cancel");
   const std::vector<Fr> short_w(cb.ws[0].begin(), cb.ws[0].end() - 1);
   const std::vector<std::span<const Fr>> bad{ws[0], std::span<const Fr>(short_w)};
-  EXPECT_THROW(b.compute_batch(cb.pk, bad, ts, out), std::invalid_argument);
+  EXPECT_THROW(prove_batch<E>(cb.pk, bad, b, ts), std::invalid_argument);
 }
 
 TYPED_TEST(BatchTest, VramEstimateCountsTwoScalarChunksInThePlaceOfTheWitness) {

@@ -14,6 +14,11 @@
 #          `ctest -L gpu --output-on-failure` and the benchmark;
 #       2. if that build cannot be configured or fails, runs the carried prebuilt binaries
 #          (same tests through a generated CTest file, same benchmark) instead, and says so.
+#   Knobs: SKIP_CTEST=1, SKIP_BENCH=1; BASELINE=DIR, the source tree of an older commit (e.g.
+#   `git archive <commit> CMakeLists.txt CMakePresets.json src include bench packaging config | tar x -C DIR`,
+#   carried, e.g. under build/): its gpu_bench is built too (build/gpu-baseline, no tests)
+#   and timed between two runs of this tree's, same arguments (bench_baseline.log, bench_again.log):
+#   a same-card, same-session before/after.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -115,6 +120,13 @@ elif [ -n "$NVCC" ]; then
     fi
   fi
   say "on-device build: $([ $path = onbox ] && echo OK || echo FAILED, see build.log) ($(( $(date +%s) - start )) s)"
+  if [ -n "${BASELINE:-}" ]; then
+    BB=$ROOT/build/gpu-baseline
+    { cmake -S "$BASELINE" -B "$BB" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_COMPILER="$NVCC" \
+            -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=OFF -DCUZK_BENCH=ON -DCUZK_SKIP_LAYERS="server;apps" "${extra[@]}" &&
+        cmake --build "$BB" --target gpu_bench -j"$JOBS"; } > "$OUT/build_baseline.log" 2>&1
+    say "baseline build ($BASELINE): rc=$? ($(( $(date +%s) - start )) s)"
+  fi
 else
   say "no nvcc on PATH: on-device build skipped"
 fi
@@ -167,8 +179,15 @@ if [ $path = onbox ] && [ $trc -ne 0 ] && [ -f "$KIT/GPU_TESTS" ]; then
 fi
 
 # ---- benchmark -------------------------------------------------------------------------------
-timeout "${BENCH_TIMEOUT:-240}" "$BENCH" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" "${BENCH_SECTIONS:-all}" > "$OUT/bench.log" 2>&1
-say "gpu_bench: rc=$?"
+run_bench() { timeout "${BENCH_TIMEOUT:-240}" "$1" "${BENCH_MAX_LOG:-27}" "${BENCH_REPS:-10}" "${BENCH_SECTIONS:-all}" > "$OUT/$2" 2>&1; say "$2: rc=$?"; }
+if [ -z "${SKIP_BENCH:-}" ]; then
+  run_bench "$BENCH" bench.log
+  BBENCH=${BB:-/nonexistent}/bench/gpu/gpu_bench
+  if [ -n "${BASELINE:-}" ] && [ -x "$BBENCH" ]; then
+    run_bench "$BBENCH" bench_baseline.log
+    run_bench "$BENCH" bench_again.log
+  fi
+fi
 # NTT pass shapes (NttPassShape): BENCH_NTT_SHAPES="10,9,1 11,8,2" times the ntt section under
 # each CUZK_NTT_PASSES into ntt_shapes.log.
 for sh in ${BENCH_NTT_SHAPES:-}; do
@@ -188,6 +207,6 @@ for em in ${BENCH_EMULATE:-}; do
 done
 [ -n "${BENCH_EMULATE:-}" ] && say "emulated SMs: $(grep -c '^== CUZK_EMULATE' "$OUT/emulate.log") runs"
 say "total $(( $(date +%s) - start )) s"
-echo "----- bench -----"; cat "$OUT/bench.log"
+for f in bench.log bench_baseline.log bench_again.log; do [ -f "$OUT/$f" ] && { echo "----- $f -----"; cat "$OUT/$f"; }; done
 echo "----- summary -----"; cat "$SUMMARY"
 [ $trc -eq 0 ]

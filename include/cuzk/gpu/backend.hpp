@@ -82,7 +82,7 @@ class DeviceProvingKey {
   // scratch).
   static std::size_t estimate_proof_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
                                                   const Tuning& tuning = {});
-  // VRAM of a batch of proofs (CudaBackend::compute_batch; any number, one at a time on the
+  // VRAM of a batch of proofs (CudaBackend's compute with k > 1; any number, one at a time on the
   // device): one proof's; where a witness part streams, at least that of its shared MSMs (two
   // chunks of scalars in the place of the witness on the device).
   static std::size_t estimate_batch_scratch_bytes(const groth16::ProvingKey<E>& pk, const KeyLayout& l,
@@ -165,51 +165,50 @@ class DeviceProvingKey {
   std::unique_ptr<DeviceKeyParts<E>> parts_;
 };
 
+// Proves k >= 1 witnesses per call (groth16::Backend::compute; groth16::prove and prove_batch
+// check their shape, which this backend relies on). Each witness is uploaded straight from its
+// memory when page-locked (gpu::is_pinned), else through the staging buffers; the phase
+// "transfer_witness" times it. Where A, B1, B2 or L stream, the proofs of a call with k > 1
+// share work: each proof first runs its own (witness upload, a/b/c, H and its MSM, the resident
+// parts' MSMs), then every streamed witness MSM runs once for the batch, each point chunk
+// uploaded once and used with each proof's scalars of that chunk (read from the witnesses in
+// host memory, page-locked ones at full link speed, through a second copy stream and two device
+// buffers of one chunk of scalars: estimate_batch_scratch_bytes). Those phases' times are shared
+// out equally between the proofs. A single proof, or an all-resident key (nothing to share):
+// the proofs one after the other. The witnesses must stay unchanged until compute returns.
 template <class E>
 class CudaBackend final : public groth16::Backend<E> {
  public:
   using Fr = typename E::Fr;
   // Pinned host memory one backend holds for staging pageable witnesses (and streamed
   // points), allocated at its first pageable upload; a page-locked witness needs none. A
-  // batch (compute_batch) of pageable witnesses stages their scalar chunks through as much again.
+  // batch (k > 1) of pageable witnesses stages their scalar chunks through as much again.
   static constexpr std::size_t kStagingBytes = StagedUploader::kStagingBytes;
 
   // Proves with an uploaded key; `key` must outlive the backend. The pk passed to
   // compute() must be the key it was uploaded from (its shape is checked). One thread
-  // at a time: compute() reuses the backend's staging buffers and copy stream. The proofs run
+  // at a time: compute() reuses the backend's staging buffers and copy streams. The proofs run
   // with the key's tuning (DeviceProvingKey::tuning).
   explicit CudaBackend(const DeviceProvingKey<E>& key) : key_(&key), device_(key.device()) {}
-  // Uploads the key (resident, with `tuning`) for each proof (tests, one-off proofs).
+  // Uploads the key (resident, with `tuning`) at each call (tests, one-off proofs), timed as
+  // the first proof's phase "upload_key".
   explicit CudaBackend(int device, const Tuning& tuning = {}) : key_(nullptr), device_(device), tuning_(tuning) {}
 
   std::string_view name() const override { return "cuda"; }
   int device() const { return device_; }
-  // The witness is uploaded straight from its memory when page-locked (gpu::is_pinned),
-  // else through the staging buffers; the phase "transfer_witness" times it.
-  groth16::ProofTerms<E> compute(const groth16::ProvingKey<E>& pk, std::span<const Fr> witness,
-                                 groth16::PhaseTimings& timings) override;
-  // A batch of proofs with the key: where A, B1, B2 or L stream, each proof first runs its
-  // own work (witness upload, a/b/c, H and its MSM, the resident parts' MSMs), then every
-  // streamed witness MSM runs once for the batch, each point chunk uploaded once and used with
-  // each proof's scalars of that chunk (read from the witnesses in host memory, page-locked
-  // ones at full link speed, through a second copy stream and two device buffers of one chunk
-  // of scalars: estimate_batch_scratch_bytes). Those phases' times are shared out equally
-  // between the proofs. All-resident keys (nothing to share) and single proofs: compute() in
-  // turn. The witnesses must stay unchanged until it returns.
-  void compute_batch(const groth16::ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
-                     std::span<groth16::PhaseTimings> timings, std::span<groth16::ProofTerms<E>> out) override;
 
  private:
+  void compute_proofs(const groth16::ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
+                      std::span<groth16::PhaseTimings> timings, std::span<groth16::ProofTerms<E>> out) override;
   StagedUploader& uploader();
   const DeviceProvingKey<E>* key_for(const groth16::ProvingKey<E>& pk, groth16::PhaseTimings& t,
                                      std::unique_ptr<DeviceProvingKey<E>>& own) const;
-  static void check_witness(const groth16::ProvingKey<E>& pk, std::span<const Fr> w);
 
   const DeviceProvingKey<E>* key_;
   int device_;
   Tuning tuning_;                     // of the keys it uploads itself (no key given)
   std::optional<StagedUploader> up_;  // on device_, made at the first compute()
-  std::optional<StagedUploader> scalar_up_;  // a batch's scalar chunks (compute_batch)
+  std::optional<StagedUploader> scalar_up_;  // a batch's scalar chunks (k > 1, a witness part streamed)
 };
 
 }  // namespace cuzk::gpu

@@ -46,7 +46,7 @@ struct KeyLayout {
   static constexpr unsigned kWitnessMask =
       key_part_bit(KeyPart::kA) | key_part_bit(KeyPart::kB1) | key_part_bit(KeyPart::kB2);
   // The point arrays whose streamed MSMs a batch of proofs shares (their scalars are the
-  // witnesses', in host memory: CudaBackend::compute_batch).
+  // witnesses', in host memory: CudaBackend's compute with k > 1).
   static constexpr unsigned kBatchMask = kWitnessMask | key_part_bit(KeyPart::kL);
   bool resident(KeyPart p) const { return (resident_mask & bit(p)) != 0; }
   bool streamed(KeyPart p) const { return !resident(p); }

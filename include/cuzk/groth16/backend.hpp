@@ -2,6 +2,11 @@
 // of a proof (a/b/c evaluation, the H polynomial, and the five MSMs); the assembly with
 // alpha, beta, delta, r and s is shared (prover.hpp). The CUDA backend implements the
 // same interface, so its results can be compared bit for bit with the CPU backend's.
+//
+// One proving path: a backend computes k >= 1 proofs with one key in one call (a sector's
+// partitions; a single proof is a batch of one), and implements only that call
+// (compute_proofs). The witnesses' shape is checked once, at the library's boundary
+// (check_witness_shape in groth16::prove and prove_batch); a backend never checks it again.
 #pragma once
 
 #include <cstddef>
@@ -26,22 +31,37 @@ struct ProofTerms {
 template <class E>
 class Backend {
  public:
+  using Fr = typename E::Fr;
   virtual ~Backend() = default;
   virtual std::string_view name() const = 0;
-  // `witness` is the full assignment (w[0] = 1), already checked for length.
-  virtual ProofTerms<E> compute(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness,
-                                PhaseTimings& timings) = 0;
-  // Several proofs with one key (a sector's partitions): out[i] = the terms of witnesses[i],
-  // timed into timings[i] (all three spans of one length). The same results as compute() one
-  // by one, which is what this default does; a backend may share work between them (the CUDA
-  // backend uploads each chunk of a streamed key's points once for the whole batch). A set
-  // cancel flag of any proof ends the batch (Cancelled).
-  virtual void compute_batch(const ProvingKey<E>& pk, std::span<const std::span<const typename E::Fr>> witnesses,
-                             std::span<PhaseTimings> timings, std::span<ProofTerms<E>> out) {
+
+  // k >= 1 proofs with one key: out[i] = the terms of witnesses[i], timed into timings[i].
+  // All three spans have length k (otherwise, or for k = 0, std::invalid_argument). Each
+  // witness is a full assignment (w[0] = 1) of pk's shape: the caller checked it
+  // (check_witness_shape; groth16::prove and prove_batch do). The results are those of the
+  // proofs one by one; a backend may share work between them (the CUDA backend uploads each
+  // chunk of a streamed key's points once for the whole batch). A set cancel flag of any
+  // proof ends the call (Cancelled).
+  void compute(const ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
+               std::span<PhaseTimings> timings, std::span<ProofTerms<E>> out) {
+    if (witnesses.empty()) throw std::invalid_argument("Backend::compute takes at least one witness");
     if (witnesses.size() != timings.size() || witnesses.size() != out.size())
-      throw std::invalid_argument("compute_batch takes one timings and one result per witness");
-    for (std::size_t i = 0; i < witnesses.size(); ++i) out[i] = compute(pk, witnesses[i], timings[i]);
+      throw std::invalid_argument("Backend::compute takes one timings and one result per witness");
+    compute_proofs(pk, witnesses, timings, out);
   }
+
+  // One proof: the batch of one.
+  ProofTerms<E> compute(const ProvingKey<E>& pk, std::span<const Fr> witness, PhaseTimings& timings) {
+    ProofTerms<E> out;
+    const std::span<const Fr> witnesses[1] = {witness};
+    compute(pk, witnesses, std::span<PhaseTimings>(&timings, 1), std::span<ProofTerms<E>>(&out, 1));
+    return out;
+  }
+
+ private:
+  // What a backend implements: compute() once its spans are checked (k >= 1, one length).
+  virtual void compute_proofs(const ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
+                              std::span<PhaseTimings> timings, std::span<ProofTerms<E>> out) = 0;
 };
 
 }  // namespace cuzk::groth16

@@ -1,4 +1,5 @@
-// The CPU prover backend: the reference every other backend is tested against.
+// The CPU prover backend: the reference every other backend is tested against. Its proofs
+// run one after the other (nothing to share between them on the host).
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -22,8 +23,15 @@ class CpuBackend final : public Backend<E> {
   using Fr = typename E::Fr;
   std::string_view name() const override { return "cpu"; }
 
-  ProofTerms<E> compute(const ProvingKey<E>& pk, std::span<const Fr> w, PhaseTimings& t) override {
+ private:
+  void compute_proofs(const ProvingKey<E>& pk, std::span<const std::span<const Fr>> ws, std::span<PhaseTimings> ts,
+                      std::span<ProofTerms<E>> out) override {
     check_key_shape(pk);
+    for (std::size_t i = 0; i < ws.size(); ++i) out[i] = prove_one(pk, ws[i], ts[i]);
+  }
+
+  // One proof's terms; pk's shape checked (check_key_shape), w's by the caller.
+  static ProofTerms<E> prove_one(const ProvingKey<E>& pk, std::span<const Fr> w, PhaseTimings& t) {
     const std::size_t n = pk.domain_size, rows = pk.a.num_rows(), np = pk.num_public();
     std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero()), c(n, Fr::zero());
     // The classic H takes c = a.b itself (compute_h_classic_ab): no c here, c is its scratch.

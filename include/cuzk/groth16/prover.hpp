@@ -17,6 +17,8 @@
 
 namespace cuzk::groth16 {
 
+// The library's one check of a witness against its key (prove, prove_batch; the backends
+// below rely on it and do not check again).
 template <class E>
 void check_witness_shape(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness) {
   if (witness.size() != pk.num_vars)
@@ -73,15 +75,17 @@ Proof<E> prove(const ProvingKey<E>& pk, std::span<const typename E::Fr> witness,
   return prove_with_randomness(pk, witness, backend, r, s, timings);
 }
 
-// Several proofs with one key (Backend::compute_batch: a backend may share work between
+// Several proofs with one key (one Backend::compute: a backend may share work between
 // them), each with its own r, s; proof i of witnesses[i], timed into timings[i]. Not verified.
+// No witnesses (and no timings): no proofs, the backend is not called.
 template <class E>
 std::vector<Proof<E>> prove_batch(const ProvingKey<E>& pk, std::span<const std::span<const typename E::Fr>> witnesses,
                                   Backend<E>& backend, std::span<PhaseTimings> timings) {
   using Fr = typename E::Fr;
   for (const auto& w : witnesses) check_witness_shape(pk, w);
+  if (witnesses.empty() && timings.empty()) return {};
   std::vector<ProofTerms<E>> terms(witnesses.size());
-  backend.compute_batch(pk, witnesses, timings, terms);
+  backend.compute(pk, witnesses, timings, terms);
   std::vector<Proof<E>> proofs;
   proofs.reserve(terms.size());
   for (std::size_t i = 0; i < terms.size(); ++i) {
