@@ -28,13 +28,13 @@ class TypedCircuit : public Circuit {
   const KeyShape& shape() const override { return shape_; }
 
   std::uint64_t device_key_bytes(Devices& b, const HostKey& key) const override {
-    return b.curve<E>().key_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+    return b.curve<E>().key_bytes(proving_key(key));
   }
   std::uint64_t device_scratch_bytes(Devices& b, const HostKey& key) const override {
-    return b.curve<E>().scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+    return b.curve<E>().scratch_bytes(proving_key(key));
   }
   std::uint64_t device_batch_scratch_bytes(Devices& b, const HostKey& key) const override {
-    return b.curve<E>().batch_scratch_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+    return b.curve<E>().batch_scratch_bytes(proving_key(key));
   }
 
   std::unique_ptr<DeviceKey> upload(Devices& b, std::shared_ptr<const HostKey> key, int device) const override {
@@ -42,19 +42,19 @@ class TypedCircuit : public Circuit {
   }
 
   std::uint64_t host_pin_bytes(Devices& b, const HostKey& key) const override {
-    return b.curve<E>().pin_bytes(dynamic_cast<const TypedHostKey<E>&>(key).pk);
+    return b.curve<E>().pin_bytes(proving_key(key));
   }
   std::unique_ptr<HostPin> pin_host(Devices& b, std::shared_ptr<const HostKey> key) const override {
     return b.curve<E>().pin(typed(std::move(key)));
   }
   std::unique_ptr<HostPin> pin_witness(Devices& b, const Witness& w) const override {
-    return b.curve<E>().pin_witness(std::span<const Fr>(dynamic_cast<const TypedWitness<E>&>(w).w));
+    return b.curve<E>().pin_witness(values(w));
   }
 
   std::vector<BatchOutcome> prove_batch(Devices& b, const DeviceKey& dkey, const HostKey& key,
                                         std::span<const Witness* const> ws,
                                         std::span<groth16::PhaseTimings* const> ts) const override {
-    const auto& pk = dynamic_cast<const TypedHostKey<E>&>(key).pk;
+    const groth16::ProvingKey<E>& pk = proving_key(key);
     std::vector<BatchOutcome> res(ws.size());
     std::vector<std::size_t> idx;  // the jobs whose witness has the key's shape
     std::vector<std::span<const Fr>> spans;
@@ -83,7 +83,7 @@ class TypedCircuit : public Circuit {
 
  private:
   std::span<const Fr> checked_witness(const groth16::ProvingKey<E>& pk, const Witness& wit) const {
-    const std::span<const Fr> w(dynamic_cast<const TypedWitness<E>&>(wit).w);
+    const std::span<const Fr> w = values(wit);
     try {
       groth16::check_witness_shape(pk, w);
     } catch (const std::invalid_argument& e) {
@@ -123,10 +123,22 @@ class TypedCircuit : public Circuit {
     b.curve<E>().prepare(pk);
     return std::make_shared<const TypedHostKey<E>>(std::move(pk));
   }
+  // The curve-erased key and witness the engine hands back, typed again: the one place each
+  // erasure is undone (an object of the other curve is a logic error, never a bad proof).
   std::shared_ptr<const TypedHostKey<E>> typed(std::shared_ptr<const HostKey> key) const {
     auto t = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
     if (!t) throw std::logic_error("circuit " + id_ + ": host key of another curve");
     return t;
+  }
+  const groth16::ProvingKey<E>& proving_key(const HostKey& key) const {
+    const auto* t = dynamic_cast<const TypedHostKey<E>*>(&key);
+    if (t == nullptr) throw std::logic_error("circuit " + id_ + ": host key of another curve");
+    return t->pk;
+  }
+  std::span<const Fr> values(const Witness& w) const {
+    const auto* t = dynamic_cast<const TypedWitness<E>*>(&w);
+    if (t == nullptr) throw std::logic_error("circuit " + id_ + ": witness of another curve");
+    return t->w;
   }
   // Parses a .zkey from its mapping, or maps `path` when none is given.
   static groth16::ProvingKey<E> parse_zkey(const io::MappedFile* file, const std::filesystem::path& path) {
