@@ -12,18 +12,14 @@
 
 #include "cuzk/ec/curves.hpp"
 #include "cuzk/ec/serialize_common.hpp"
-#include "oracle/oracle.hpp"
+#include "support/curve_names.hpp"
+#include "support/oracle.hpp"
 
 namespace cuzk::ec::test {
 
 using AllCurves = ::testing::Types<bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve>;
 
-struct CurveNames {
-  template <class C>
-  static std::string GetName(int) {
-    return C::kName;
-  }
-};
+using cuzk::test::CurveNames;
 
 template <class C>
 typename C::Scalar random_scalar(std::mt19937_64& g) {

@@ -50,7 +50,7 @@ TEST(EngineBasic, SeedDrawsTheWitness) {
 }
 
 TEST(EngineBasic, ZkeyCircuitWithWtnsBothCurves) {
-  TempDir dir("zkey");
+  ScratchDir dir("zkey");
   for (const std::string curve : {"bls12_381", "bn254"}) {
     const ZkeyFixture fx = make_zkey_fixture(dir.path(), curve, 64);
     const CircuitSpec spec = fx.circuit("z");
@@ -68,7 +68,7 @@ TEST(EngineBasic, ZkeyCircuitWithWtnsBothCurves) {
 }
 
 TEST(EngineBasic, BadInputsGetClearErrorsAndChangeNothing) {
-  TempDir dir("bad");
+  ScratchDir dir("bad");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   const CircuitSpec spec = fx.circuit("z");
   Engine e(small_config({spec, mul_chain("n", "bn254", 100)}));

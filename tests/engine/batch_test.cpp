@@ -33,7 +33,7 @@ std::vector<std::string> submit_three(Engine& e, const std::string& circuit, con
 }
 
 TEST(EngineBatch, UnsatisfiedWitnessFailsAloneInItsBatch) {
-  TempDir dir("batch");
+  ScratchDir dir("batch");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   const CircuitSpec spec = fx.circuit("z");
   Engine e(batching({spec}));

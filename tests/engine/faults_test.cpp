@@ -97,7 +97,7 @@ TEST(EngineFaults, NativeProofWrongTwiceIsInternalAndTheNextSucceeds) {
 }
 
 TEST(EngineFaults, GoodWitnessWithAWrongProofSucceedsOnTheRetry) {
-  TempDir dir("wrong");
+  ScratchDir dir("wrong");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   EngineConfig cfg = small_config({fx.circuit("z")});
   cfg.fault.device = 0;
@@ -113,7 +113,7 @@ TEST(EngineFaults, GoodWitnessWithAWrongProofSucceedsOnTheRetry) {
 }
 
 TEST(EngineMetrics, PrometheusTextCountsPhasesAndMemory) {
-  TempDir dir("metrics");
+  ScratchDir dir("metrics");
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 200)});
   cfg.devices = 2;
   Engine e(cfg);

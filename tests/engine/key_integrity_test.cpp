@@ -41,7 +41,7 @@ std::size_t section_data(const std::vector<std::uint8_t>& z, std::uint32_t id) {
 }
 
 TEST(EngineKeyIntegrity, CachedKeyWithAFlippedByteIsRebuiltAtLoad) {
-  TempDir dir("digest");
+  ScratchDir dir("digest");
   EngineConfig cfg = small_config({mul_chain("c", "bn254", 200)});
   cfg.cache_dir = dir.path().string();
   fs::path key;
@@ -101,7 +101,7 @@ ProofRequest wtns_request(const std::string& id, std::uint64_t seed, const std::
 }
 
 TEST(EngineKeyIntegrity, ZkeyCorruptedInMemoryDoesNotBlameAGoodWitness) {
-  TempDir dir("suspect");
+  ScratchDir dir("suspect");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   EngineConfig cfg = small_config({fx.circuit("z")});
   cfg.fault.corrupt_keys = 1;
@@ -114,7 +114,7 @@ TEST(EngineKeyIntegrity, ZkeyCorruptedInMemoryDoesNotBlameAGoodWitness) {
 }
 
 TEST(EngineKeyIntegrity, AnUnsatisfiedWitnessIsStillBlamedOnTheWitness) {
-  TempDir dir("blame");
+  ScratchDir dir("blame");
   const ZkeyFixture fx = make_zkey_fixture(dir.path(), "bn254", 64);
   Engine e(small_config({fx.circuit("z")}));
   // The first suspicion reloads the key; the proof still fails: the witness is at fault.

@@ -290,7 +290,7 @@ TEST(EngineMemory, CpuBackendLoadsKeysWithoutTheValueIndex) {
 }
 
 TEST(EngineMemory, KeyCacheSurvivesRestartAndCorruptionIsRebuilt) {
-  TempDir dir("restart");
+  ScratchDir dir("restart");
   EngineConfig cfg = small_config({mul_chain("c", "bls12_381", 256)});
   cfg.cache_dir = dir.path().string();
   fs::path file;

@@ -20,7 +20,7 @@ namespace {
 namespace fc = filecoin;
 
 const std::filesystem::path& post_params_dir() {
-  static const TempDir dir("post-params");
+  static const ScratchDir dir("post-params");
   static const bool written = [] {
     for (auto p : {fc::RegisteredPoStProof::StackedDrgWindow2KiBV1, fc::RegisteredPoStProof::StackedDrgWinning2KiBV1}) {
       const auto& info = fc::post_proof_info(p);

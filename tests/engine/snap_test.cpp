@@ -32,7 +32,7 @@ const fc::UpdateProofInfo& info_2kib() { return fc::update_proof_info(fc::Regist
 // A .params of the 2 KiB circuit's counts (ic, h, l; no a or b points) whose points are holes, and
 // an empty .vk: enough for the engine to serve the circuit until a key load is attempted.
 const std::filesystem::path& params_dir() {
-  static const TempDir dir("snap-params");
+  static const ScratchDir dir("snap-params");
   static const bool written = [] {
     namespace bd = groth16::bellperson_detail;
     const fc::KeyPaths paths = fc::snap_key_paths(dir.path(), info_2kib());

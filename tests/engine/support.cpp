@@ -21,19 +21,8 @@ namespace cuzk::engine::test {
 
 namespace fs = std::filesystem;
 
-TempDir::TempDir(const std::string& tag) {
-  static std::atomic<int> n{0};
-  p_ = fs::temp_directory_path() / ("cuzk-engine-test-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-  fs::remove_all(p_);
-  fs::create_directories(p_);
-}
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(p_, ec);
-}
-
 const fs::path& shared_cache_dir() {
-  static const TempDir dir("cache");
+  static const ScratchDir dir("engine-test-cache");
   return dir.path();
 }
 

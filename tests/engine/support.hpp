@@ -12,21 +12,13 @@
 #include <vector>
 
 #include "cuzk/engine/engine.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace cuzk::engine::test {
 
 using namespace std::chrono_literals;
 
-// A fresh directory under the system temp dir, removed by the destructor.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag);
-  ~TempDir();
-  const std::filesystem::path& path() const { return p_; }
-
- private:
-  std::filesystem::path p_;
-};
+using cuzk::test::ScratchDir;  // tests/support: a test's scratch directory
 
 // Keys shared by the tests of one process (one build of each test key).
 const std::filesystem::path& shared_cache_dir();

@@ -197,7 +197,7 @@ TEST(EngineTiers, IdleKeysPinLeastRecentlyUsedFirst) {
 }
 
 TEST(EngineTiers, KeyDroppedFromRamKeepsItsMappingAndReloadsFromIt) {
-  TempDir dir("tiers-mmap");
+  ScratchDir dir("tiers-mmap");
   const CircuitSpec sa = mul_chain("a", "bn254", 1024), sb = mul_chain("b", "bn254", 1000);
   const std::uint64_t host = std::max(bytes_of(sa).host, bytes_of(sb).host);
   EngineConfig cfg = small_config({sa, sb});
@@ -225,7 +225,7 @@ TEST(EngineTiers, KeyDroppedFromRamKeepsItsMappingAndReloadsFromIt) {
 }
 
 TEST(EngineTiers, ReplacedKeyFileIsNotReadThroughTheOldMapping) {
-  TempDir dir("tiers-replaced");
+  ScratchDir dir("tiers-replaced");
   const CircuitSpec sa = mul_chain("a", "bls12_381", 300), sb = mul_chain("b", "bls12_381", 290);
   const std::uint64_t ha = bytes_of(sa).host, hb = bytes_of(sb).host;
   EngineConfig cfg = small_config({sa, sb});

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cuzk/ff/fields.hpp"
-#include "oracle/oracle.hpp"
+#include "support/oracle.hpp"
 
 namespace {
 using namespace cuzk::ff;

@@ -12,7 +12,7 @@
 #include "cuzk/filecoin/insertion.hpp"
 #include "cuzk/filecoin/multipack.hpp"
 #include "cuzk/r1cs/eval.hpp"
-#include "gadgets/gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -21,9 +21,11 @@
 #include "cuzk/filecoin/c1_check.hpp"
 #include "cuzk/filecoin/c1_circuit.hpp"
 #include "filecoin/c1_test_gen.hpp"
+#include "support/decode_error.hpp"
 
 namespace cuzk::filecoin {
 namespace {
+using cuzk::test::decode_error_of;
 
 using test::C1GenParams;
 using test::generate_c1;
@@ -183,23 +185,6 @@ C1CheckOptions with_prover(const C1GenParams& g) {
 
 std::vector<std::uint8_t> to_bytes(std::string_view s) { return {s.begin(), s.end()}; }
 
-// The message of the DecodeError f throws ("" if none).
-template <class F>
-std::string refusal(F&& f) {
-  try {
-    f();
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-#define EXPECT_REFUSED(expr, needle)                                                  \
-  do {                                                                                \
-    const std::string msg_ = refusal([&] { (void)(expr); });                          \
-    EXPECT_NE(msg_.find(needle), std::string::npos) << "message: \"" << msg_ << "\""; \
-  } while (0)
-
 // ---- shapes ----
 
 TEST(FilecoinC1, ShapesOfTheRegisteredProofs) {
@@ -277,84 +262,87 @@ TEST(FilecoinC1, RefusesMalformedOrMisshapenJson) {
     return j.dump();
   };
   auto p0 = [](OJ& j) -> OJ& { return j["vanilla_proofs"]["StackedDrg2KiBV1"][0][0]; };
-  EXPECT_REFUSED(decode_c1_json(with([](OJ& j) { j["registered_proof"] = "StackedDrg2KiBV9"; })),
-                 "unknown registered proof \"StackedDrg2KiBV9\"");
-  EXPECT_REFUSED(decode_c1_json(with([](OJ& j) { j["registered_proof"] = "StackedDrg32GiBV1_1"; })),
-                 "vanilla_proofs variant \"StackedDrg2KiBV1\" does not match registered proof StackedDrg32GiBV1_1");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) {
-                   auto& v = j["vanilla_proofs"]["StackedDrg2KiBV1"];
-                   v.push_back(v[0]);
-                 })),
-                 "2 partitions of vanilla proofs; StackedDrg2KiBV1_1 has 1");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) {
-                   auto& v = j["vanilla_proofs"]["StackedDrg2KiBV1"][0];
-                   v.push_back(v[0]);
-                 })),
-                 "partition 0: 3 challenge proofs; StackedDrg2KiBV1_1 has 2 challenges per partition");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) {
-                   auto& rows = p0(j)["replica_column_proofs"]["c_x"]["column"]["rows"];
-                   rows.push_back(rows[0]);
-                 })),
-                 "challenge 0: replica_column_proofs.c_x.column.rows (byte ");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["drg_parents"].erase(5); })),
-                 "replica_column_proofs.drg_parents (byte ");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["drg_parents"].erase(5); })),
-                 "5 columns; SDR has 6 DRG parents");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][1]["parents"].erase(0); })),
-                 "labeling_proofs[1].parents (byte ");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["encoding_proof"]["parents"].erase(0); })),
-                 "36 parent labels; a label hashes 37");
-  EXPECT_REFUSED(
-      decode_c1_json(with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"]["path"]["path"].erase(5); })),
-      "comm_d_proofs (byte ");
-  EXPECT_REFUSED(
-      decode_c1_json(with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"]["path"]["path"].erase(5); })),
-      "the path has 5 levels; the 2-0-0 tree of 64 leaves has 6");
-  EXPECT_REFUSED(decode_c1_json(with(
-                     [&](OJ& j) { p0(j)["comm_r_last_proof"]["data"]["Single"]["path"]["path"][0]["index"] = 8; })),
-                 "insertion index 8 is outside a level of arity 8");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) {
-                   p0(j)["comm_r_last_proof"]["data"]["Single"]["path"]["path"][1]["hashes"].erase(0);
-                 })),
-                 "path level 1 has 6 hashes; arity 8 needs 7");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["c_x"]["column"]["_h"] = 1; })),
-                 "expected null for _h");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][0]["node"] = 1.5; })),
-                 "node must be an integer");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][0]["layer_index"] = 1ull << 32; })),
-                 "layer_index is larger than 4294967295");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { j["comm_r"] = bytes_j<OJ>(filled(0xff)); })),
-                 "(comm_r): comm_r is not a canonical field element");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { j["seed"].erase(0); })), "seed has 31 numbers; expected 32");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { j["ticket"].push_back(0); })), "ticket has more than 32 numbers");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { j.erase("seed"); })), "missing field \"seed\"");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) {
-                   p0(j)["comm_d_proofs"]["data"] = {{"Left", 1}};
-                 })),
-                 "unknown ProofData variant \"Left\"");
-  EXPECT_REFUSED(decode_c1_json(with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"].erase("leaf"); })),
-                 "missing field \"leaf\"");
-  EXPECT_REFUSED(decode_c1_json(base.dump() + " x"), "trailing characters after the document");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([](OJ& j) { j["registered_proof"] = "StackedDrg2KiBV9"; })),
+                      "unknown registered proof \"StackedDrg2KiBV9\"");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([](OJ& j) { j["registered_proof"] = "StackedDrg32GiBV1_1"; })),
+                      "vanilla_proofs variant \"StackedDrg2KiBV1\" does not match registered proof "
+                      "StackedDrg32GiBV1_1");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        auto& v = j["vanilla_proofs"]["StackedDrg2KiBV1"];
+                        v.push_back(v[0]);
+                      })),
+                      "2 partitions of vanilla proofs; StackedDrg2KiBV1_1 has 1");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        auto& v = j["vanilla_proofs"]["StackedDrg2KiBV1"][0];
+                        v.push_back(v[0]);
+                      })),
+                      "partition 0: 3 challenge proofs; StackedDrg2KiBV1_1 has 2 challenges per partition");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        auto& rows = p0(j)["replica_column_proofs"]["c_x"]["column"]["rows"];
+                        rows.push_back(rows[0]);
+                      })),
+                      "challenge 0: replica_column_proofs.c_x.column.rows (byte ");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["drg_parents"].erase(5); })),
+                      "replica_column_proofs.drg_parents (byte ");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["drg_parents"].erase(5); })),
+                      "5 columns; SDR has 6 DRG parents");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][1]["parents"].erase(0); })),
+                      "labeling_proofs[1].parents (byte ");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["encoding_proof"]["parents"].erase(0); })),
+                      "36 parent labels; a label hashes 37");
+  EXPECT_DECODE_ERROR(decode_c1_json(
+                          with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"]["path"]["path"].erase(5); })),
+                      "comm_d_proofs (byte ");
+  EXPECT_DECODE_ERROR(decode_c1_json(
+                          with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"]["path"]["path"].erase(5); })),
+                      "the path has 5 levels; the 2-0-0 tree of 64 leaves has 6");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        p0(j)["comm_r_last_proof"]["data"]["Single"]["path"]["path"][0]["index"] = 8;
+                      })),
+                      "insertion index 8 is outside a level of arity 8");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        p0(j)["comm_r_last_proof"]["data"]["Single"]["path"]["path"][1]["hashes"].erase(0);
+                      })),
+                      "path level 1 has 6 hashes; arity 8 needs 7");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["replica_column_proofs"]["c_x"]["column"]["_h"] = 1; })),
+                      "expected null for _h");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][0]["node"] = 1.5; })),
+                      "node must be an integer");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["labeling_proofs"][0]["layer_index"] = 1ull << 32; })),
+                      "layer_index is larger than 4294967295");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { j["comm_r"] = bytes_j<OJ>(filled(0xff)); })),
+                      "(comm_r): comm_r is not a canonical field element");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { j["seed"].erase(0); })), "seed has 31 numbers; expected 32");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { j["ticket"].push_back(0); })),
+                      "ticket has more than 32 numbers");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { j.erase("seed"); })), "missing field \"seed\"");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) {
+                        p0(j)["comm_d_proofs"]["data"] = {{"Left", 1}};
+                      })),
+                      "unknown ProofData variant \"Left\"");
+  EXPECT_DECODE_ERROR(decode_c1_json(with([&](OJ& j) { p0(j)["comm_d_proofs"]["data"]["Single"].erase("leaf"); })),
+                      "missing field \"leaf\"");
+  EXPECT_DECODE_ERROR(decode_c1_json(base.dump() + " x"), "trailing characters after the document");
   const std::string doc = base.dump();
-  EXPECT_REFUSED(decode_c1_json(doc.substr(0, doc.size() / 2)), "found the end of the input");
-  EXPECT_REFUSED(decode_c1_json("{\"comm_r\":[1],\"registered_proof\":\"StackedDrg2KiBV1\",\"comm_r\":[1]}"),
-                 "has 1 numbers");
+  EXPECT_DECODE_ERROR(decode_c1_json(doc.substr(0, doc.size() / 2)), "found the end of the input");
+  EXPECT_DECODE_ERROR(decode_c1_json("{\"comm_r\":[1],\"registered_proof\":\"StackedDrg2KiBV1\",\"comm_r\":[1]}"),
+                      "has 1 numbers");
   const std::string first_seed = "{\"seed\":" + bytes_j<OJ>(Bytes32{}).dump() + ",";
-  EXPECT_REFUSED(decode_c1_json(first_seed + "\"seed\":[]}"),
-                 "byte " + std::to_string(first_seed.size()) + " (seed): duplicate field \"seed\"");
+  EXPECT_DECODE_ERROR(decode_c1_json(first_seed + "\"seed\":[]}"),
+                      "byte " + std::to_string(first_seed.size()) + " (seed): duplicate field \"seed\"");
 
   // A byte out of range: the message points at the number (its offset in the text) and its path.
   std::string bad = doc;
   const std::string key = "\"replica_id\":[";
   const std::size_t at = bad.find(key) + key.size();
   bad.replace(at, bad.find(',', at) - at, "256");
-  EXPECT_REFUSED(decode_c1_json(bad),
-                 "byte " + std::to_string(at) + " (replica_id[0]): a byte (0..255) is larger than 255");
+  EXPECT_DECODE_ERROR(decode_c1_json(bad),
+                      "byte " + std::to_string(at) + " (replica_id[0]): a byte (0..255) is larger than 255");
   // A Merkle proof variant that is not the tree's.
   SealCommitPhase1 sub = c1;
   sub.partitions[0][1].comm_r_last_proof.kind = MerkleProofKind::Sub;
-  EXPECT_REFUSED(decode_c1_json(encode_c1_json(sub)), "challenge 1: comm_r_last_proof (byte ");
-  EXPECT_REFUSED(decode_c1_json(encode_c1_json(sub)), "a Sub proof; the 8-0-0 tree has Single proofs");
+  EXPECT_DECODE_ERROR(decode_c1_json(encode_c1_json(sub)), "challenge 1: comm_r_last_proof (byte ");
+  EXPECT_DECODE_ERROR(decode_c1_json(encode_c1_json(sub)), "a Sub proof; the 8-0-0 tree has Single proofs");
 }
 
 // ---- the bincode form and Curio's envelope ----
@@ -384,16 +372,17 @@ TEST(FilecoinC1, BincodeRoundTripAndRefusals) {
     b[at] = v;
     return b;
   };
-  EXPECT_REFUSED(decode_c1_bincode(std::span(bin).first(bin.size() - 1), c1.registered_proof), "truncated: ticket");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(std::span(bin).first(bin.size() - 1), c1.registered_proof),
+                      "truncated: ticket");
   auto longer = bin;
   longer.push_back(0);
-  EXPECT_REFUSED(decode_c1_bincode(longer, c1.registered_proof), "1 trailing bytes");
-  EXPECT_REFUSED(decode_c1_bincode(edited(16, 3), c1.registered_proof),
-                 "byte 16 (vanilla_proofs[0][0].comm_d_proofs): ProofData tag 3");
-  EXPECT_REFUSED(decode_c1_bincode(edited(7, 0x10), c1.registered_proof),
-                 "partition count 1152921504606846977 cannot fit");
-  EXPECT_REFUSED(decode_c1_bincode(edited(0, 2), c1.registered_proof), "challenge count");
-  EXPECT_REFUSED(decode_c1_bincode(bin, RegisteredSealProof::StackedDrg8MiBV1_1), "the path has 6 levels");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(longer, c1.registered_proof), "1 trailing bytes");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(edited(16, 3), c1.registered_proof),
+                      "byte 16 (vanilla_proofs[0][0].comm_d_proofs): ProofData tag 3");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(edited(7, 0x10), c1.registered_proof),
+                      "partition count 1152921504606846977 cannot fit");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(edited(0, 2), c1.registered_proof), "challenge count");
+  EXPECT_DECODE_ERROR(decode_c1_bincode(bin, RegisteredSealProof::StackedDrg8MiBV1_1), "the path has 6 levels");
 }
 
 TEST(FilecoinC1, CurioEnvelopeWithJsonOrBincode) {
@@ -416,14 +405,15 @@ TEST(FilecoinC1, CurioEnvelopeWithJsonOrBincode) {
   const std::string bin_env = envelope(encode_c1_bincode(c1), 2048);
   EXPECT_EQ(encode_c1_json(decode_curio_c1(bin_env, RegisteredSealProof::StackedDrg2KiBV1_1).c1), want);
 
-  EXPECT_REFUSED(decode_curio_c1(bin_env), "Phase1Out is not JSON (supraseal's bincode C1?)");
-  EXPECT_REFUSED(decode_curio_c1(json_env, RegisteredSealProof::StackedDrg2KiBV1),
-                 "the C1 is for StackedDrg2KiBV1_1; the request names StackedDrg2KiBV1");
-  EXPECT_REFUSED(decode_curio_c1(envelope(to_bytes(want), 4096)), "SectorSize 4096 is not StackedDrg2KiBV1_1's 2048");
-  EXPECT_REFUSED(decode_curio_c1("{\"SectorNum\":1,\"Phase1Out\":\"ab$d\",\"SectorSize\":2048}"),
-                 "byte 30: Phase1Out: not a base64 character");
-  EXPECT_REFUSED(decode_curio_c1(envelope(to_bytes(want.substr(0, 100)), 2048)),
-                 "Phase1Out (base64 JSON at byte 29): C1 JSON, byte ");
+  EXPECT_DECODE_ERROR(decode_curio_c1(bin_env), "Phase1Out is not JSON (supraseal's bincode C1?)");
+  EXPECT_DECODE_ERROR(decode_curio_c1(json_env, RegisteredSealProof::StackedDrg2KiBV1),
+                      "the C1 is for StackedDrg2KiBV1_1; the request names StackedDrg2KiBV1");
+  EXPECT_DECODE_ERROR(decode_curio_c1(envelope(to_bytes(want), 4096)),
+                      "SectorSize 4096 is not StackedDrg2KiBV1_1's 2048");
+  EXPECT_DECODE_ERROR(decode_curio_c1("{\"SectorNum\":1,\"Phase1Out\":\"ab$d\",\"SectorSize\":2048}"),
+                      "byte 30: Phase1Out: not a base64 character");
+  EXPECT_DECODE_ERROR(decode_curio_c1(envelope(to_bytes(want.substr(0, 100)), 2048)),
+                      "Phase1Out (base64 JSON at byte 29): C1 JSON, byte ");
   // Base64 as Go writes it (RFC 4648 test vectors).
   EXPECT_EQ(base64_encode(to_bytes("foobar")), "Zm9vYmFy");
   EXPECT_EQ(base64_encode(to_bytes("fooba")), "Zm9vYmE=");
@@ -457,7 +447,7 @@ TEST(FilecoinC1, SubAndTopTestTreesPassAllChecks) {
     EXPECT_NO_THROW(validate_c1_shape(c1, shape));
     EXPECT_NO_THROW(verify_c1(c1, shape, o));
     EXPECT_NO_THROW(verify_c1(parse_c1_bincode(encode_c1_bincode(gen.c1), g.proof), shape, o));
-    EXPECT_REFUSED(validate_c1_shape(c1, c1_shape(g.proof)), "C1 (StackedDrg2KiBV1_1)");
+    EXPECT_DECODE_ERROR(validate_c1_shape(c1, c1_shape(g.proof)), "C1 (StackedDrg2KiBV1_1)");
   }
 }
 
@@ -473,7 +463,7 @@ TEST(FilecoinC1, TheCircuitIsSatisfiedByACheckedC1) {
   auto bad = g;
   bad.encode_offset = Fr::one();
   const SealCommitPhase1 b = generate_c1(bad).c1;
-  EXPECT_REFUSED(verify_c1(b, with_prover(bad)), "key + data leaf");
+  EXPECT_DECODE_ERROR(verify_c1(b, with_prover(bad)), "key + data leaf");
   cs::CheckCS<Fr> cs2;
   c1_partition_circuit(b, 0).synthesize(cs2);
   EXPECT_FALSE(cs2.is_satisfied());
@@ -487,7 +477,7 @@ TEST(FilecoinC1, EachCheckRefusesWithWhatAndWhere) {
   auto refused = [&](auto&& edit, C1CheckOptions o = {}) {
     SealCommitPhase1 c1 = gen.c1;
     edit(c1);
-    return refusal([&] { verify_c1(c1, o.prover_id ? o : opt); });
+    return decode_error_of([&] { verify_c1(c1, o.prover_id ? o : opt); });
   };
   auto has = [](const std::string& msg, const std::string& needle) {
     return msg.find(needle) != std::string::npos ? ::testing::AssertionSuccess()
@@ -518,7 +508,7 @@ TEST(FilecoinC1, EachCheckRefusesWithWhatAndWhere) {
     // (comm_d also makes the replica id, so check without the prover id.)
     SealCommitPhase1 c = gen.c1;
     c.comm_d += Fr::one();
-    EXPECT_TRUE(has(refusal([&] { verify_c1(c); }), "comm_d_proofs (byte 0): root"));
+    EXPECT_TRUE(has(decode_error_of([&] { verify_c1(c); }), "comm_d_proofs (byte 0): root"));
   }
   EXPECT_TRUE(
       has(refused([](SealCommitPhase1& c) { c.partitions[0][0].comm_d_proof.path[3].siblings[0] += Fr::one(); }),
@@ -539,8 +529,8 @@ TEST(FilecoinC1, EachCheckRefusesWithWhatAndWhere) {
     auto v1 = g;
     v1.graph_api = ApiVersion::V1_0_0;
     const SealCommitPhase1 c = generate_c1(v1).c1;
-    EXPECT_TRUE(has(refusal([&] { verify_c1(c, opt); }), "column.index (byte 0): the column of node"));
-    EXPECT_TRUE(has(refusal([&] { verify_c1(c, opt); }), "the graph's parent is node"));
+    EXPECT_TRUE(has(decode_error_of([&] { verify_c1(c, opt); }), "column.index (byte 0): the column of node"));
+    EXPECT_TRUE(has(decode_error_of([&] { verify_c1(c, opt); }), "the graph's parent is node"));
   }
   // Labels.
   EXPECT_TRUE(has(refused([](SealCommitPhase1& c) { c.partitions[0][1].labeling_proofs[1].parents[20] += Fr::one(); }),
@@ -551,7 +541,7 @@ TEST(FilecoinC1, EachCheckRefusesWithWhatAndWhere) {
     // Another replica id (with the seed's challenges for the original one): the labels differ.
     SealCommitPhase1 c = gen.c1;
     c.replica_id += Fr::one();
-    const std::string msg = refusal([&] {
+    const std::string msg = decode_error_of([&] {
       C1CheckOptions keep;
       keep.challenges = [&](std::size_t k) { return gen.challenges.at(k); };
       verify_c1(c, keep);

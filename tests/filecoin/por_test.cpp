@@ -10,7 +10,7 @@
 #include "cuzk/filecoin/hashers.hpp"
 #include "cuzk/filecoin/por.hpp"
 #include "filecoin/merkle_native.hpp"
-#include "gadgets/gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -25,9 +25,11 @@
 #include "cuzk/filecoin/porep_challenges.hpp"
 #include "cuzk/filecoin/porep_public_inputs.hpp"
 #include "cuzk/filecoin/sealed_cid.hpp"
+#include "support/decode_error.hpp"
 
 namespace cuzk::filecoin {
 namespace {
+using cuzk::test::decode_error_of;
 
 using R = RegisteredSealProof;
 
@@ -50,12 +52,7 @@ C1CheckOptions with_prover(const PorepGenParams& p) {
 }
 
 std::string refusal(const SealCommitPhase1& c1, const C1CheckOptions& o) {
-  try {
-    verify_c1(c1, o);
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return "";
+  return decode_error_of([&] { verify_c1(c1, o); });
 }
 
 // Partition k's circuit in check mode: satisfied, and its public inputs are the verifier's.

@@ -13,11 +13,13 @@
 
 #include "cuzk/filecoin/poseidon.hpp"
 #include "cuzk/gadgets/poseidon.hpp"
-#include "gadgets/gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
+#include "support/random_vec.hpp"
 
 namespace {
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::random_vec;
 
 Fr limbs(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
   return Fr::from_canonical({a, b, c, d});
@@ -26,12 +28,6 @@ Fr limbs(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
 std::vector<Fr> counting(std::size_t n) {
   std::vector<Fr> v;
   for (std::size_t i = 0; i < n; ++i) v.push_back(Fr::from_u64(i));
-  return v;
-}
-
-std::vector<Fr> random_frs(std::size_t n, std::mt19937_64& rng) {
-  std::vector<Fr> v;
-  for (std::size_t i = 0; i < n; ++i) v.push_back(Fr::random(rng));
   return v;
 }
 
@@ -105,7 +101,7 @@ TEST(PoseidonConstants, SparseFactorizationReproducesM) {
   const std::size_t w = c.width;
   std::mt19937_64 rng(3);
   // Linear part only (no S-box): v·m^(R_P + 1) == v·pre_sparse·S_0·...·S_{R_P-1}.
-  std::vector<Fr> a = random_frs(w, rng), b = a;
+  std::vector<Fr> a = random_vec<Fr>(w, rng), b = a;
   auto mul = [w](const PoseidonMatrix& m, std::vector<Fr>& v) {
     std::vector<Fr> r(w, Fr::zero());
     for (std::size_t j = 0; j < w; ++j)
@@ -195,13 +191,13 @@ TEST(PoseidonNative, EqualsPlainPermutation) {
     return gadgets::poseidon_hash_native<Fr>(p, in);
   };
   for (std::size_t arity : {2u, 4u, 8u, 11u, 16u, 24u, 36u}) {
-    const auto in = random_frs(arity, rng);
+    const auto in = random_vec<Fr>(arity, rng);
     EXPECT_EQ(poseidon_hash(poseidon_constants(arity), in), plain(poseidon_constants(arity), in)) << arity;
   }
-  const auto in = random_frs(2, rng);
+  const auto in = random_vec<Fr>(2, rng);
   EXPECT_EQ(poseidon_hash(poseidon_constants_gen_randomness(), in), plain(poseidon_constants_gen_randomness(), in));
   EXPECT_NE(poseidon_hash(poseidon_constants_gen_randomness(), in), poseidon_hash(poseidon_constants(2), in));
-  EXPECT_THROW(poseidon_hash(poseidon_constants(2), random_frs(3, rng)), std::invalid_argument);
+  EXPECT_THROW(poseidon_hash(poseidon_constants(2), random_vec<Fr>(3, rng)), std::invalid_argument);
 }
 
 // filecoin-hashers poseidon.rs test_poseidon_hasher: a binary tree over [1, 0, 0, 1]
@@ -361,7 +357,7 @@ TEST(PoseidonCircuit, RandomInputsEqualNativeAndModesAgree) {
   std::mt19937_64 rng(5);
   for (std::size_t arity : {2u, 4u, 8u, 11u}) {
     const auto& c = poseidon_constants(arity);
-    const auto in = random_frs(arity, rng);
+    const auto in = random_vec<Fr>(arity, rng);
     Fr got = Fr::zero();
     HashCircuit circ{&c, in, &got};
     test::expect_modes_agree<Fr>(circ);
@@ -380,7 +376,7 @@ TEST(PoseidonCircuit, RandomInputsEqualNativeAndModesAgree) {
 
 TEST(PoseidonCircuit, CustomTagAndHash2) {
   std::mt19937_64 rng(9);
-  const auto in = random_frs(2, rng);
+  const auto in = random_vec<Fr>(2, rng);
   Fr got = Fr::zero();
   HashCircuit circ{&poseidon_constants_gen_randomness(), in, &got};
   auto rep = test::expect_modes_agree<Fr>(circ);
@@ -447,7 +443,7 @@ TEST(PoseidonCircuit, FaultNamesTheConstraint) {
   const auto& c = poseidon_constants(arity);
   const std::size_t w = c.width;
   std::mt19937_64 rng(21);
-  HashCircuit circ{&c, random_frs(arity, rng)};
+  HashCircuit circ{&c, random_vec<Fr>(arity, rng)};
   const auto honest = cs::witness<Fr>(circ);
   auto first_failure = [&](std::uint32_t aux) {
     cs::CheckCS<Fr> k;
@@ -513,7 +509,7 @@ TEST(PoseidonCircuit, RowShapesAndOperandsAsCircuitRs) {
   std::mt19937_64 rng(2);
   for (std::size_t arity : {2u, 4u, 8u, 11u}) {
     const auto& c = poseidon_constants(arity);
-    HashCircuit circ{&c, random_frs(arity, rng)};
+    HashCircuit circ{&c, random_vec<Fr>(arity, rng)};
     const auto r = cs::record<Fr>(circ);
     const auto want = expected_shape(c);
     ASSERT_EQ(r.num_constraints, want.size());
@@ -527,7 +523,7 @@ TEST(PoseidonCircuit, RowShapesAndOperandsAsCircuitRs) {
   const auto& c = poseidon_constants(2);
   const std::size_t w = 3;
   const auto& k = c.compressed_round_constants;
-  HashCircuit circ{&c, random_frs(2, rng)};
+  HashCircuit circ{&c, random_vec<Fr>(2, rng)};
   const auto r = cs::record<Fr>(circ);
   using Terms = std::vector<std::pair<std::uint32_t, Fr>>;
   auto terms = [](const r1cs::CsrMatrix<Fr>& m, std::size_t row) {
@@ -575,7 +571,7 @@ double thread_cpu_seconds() {
 TEST(PoseidonCircuit, DISABLED_WitnessThroughputArity8) {
   const auto& c = poseidon_constants(8);
   std::mt19937_64 rng(1);
-  const auto in = random_frs(8, rng);
+  const auto in = random_vec<Fr>(8, rng);
   constexpr int kHashes = 100000;
   auto report = [](const char* what, auto&& body) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -11,7 +11,7 @@
 #include "cuzk/filecoin/post_record.hpp"
 #include "cuzk/gadgets/circuits/parallel_witness.hpp"
 #include "filecoin/merkle_native.hpp"
-#include "gadgets/gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace cuzk::filecoin {
 namespace {

@@ -16,9 +16,11 @@
 #include "cuzk/filecoin/vanilla.hpp"
 #include "cuzk/filecoin/vanilla_check.hpp"
 #include "post_test_data.hpp"
+#include "support/decode_error.hpp"
 
 namespace cuzk::filecoin {
 namespace {
+using cuzk::test::decode_error_of;
 
 using test::window_post_32gib;
 
@@ -161,14 +163,7 @@ TEST(SealedCid, DecodesEncodesAndRefuses) {
   EXPECT_EQ(sealed_cid_from_comm_r(comm_r), d.sealed_cid);
   // The digest is the comm_r the vanilla proof carries at byte 8.
   EXPECT_TRUE(std::equal(comm_r.begin(), comm_r.end(), d.vproof.begin() + 8));
-  auto message = [](std::string_view cid) {
-    try {
-      comm_r_from_sealed_cid(cid);
-    } catch (const DecodeError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto message = [](std::string_view cid) { return decode_error_of([&] { comm_r_from_sealed_cid(cid); }); };
   EXPECT_NE(message("z" + d.sealed_cid.substr(1)).find("multibase"), std::string::npos);
   EXPECT_NE(message(d.sealed_cid.substr(0, 57)).find("digest of 27 bytes"), std::string::npos);
   EXPECT_NE(message(d.sealed_cid + "a").find("does not end on a byte"), std::string::npos);

@@ -21,7 +21,7 @@
 #include "cuzk/filecoin/sha256.hpp"
 #include "cuzk/filecoin/uint32.hpp"
 #include "cuzk/filecoin/uint64.hpp"
-#include "gadgets/gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace {
 using namespace cuzk::filecoin;

@@ -13,9 +13,11 @@
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/snap_request.hpp"
 #include "post_test_data.hpp"
+#include "support/decode_error.hpp"
 
 namespace cuzk::filecoin {
 namespace {
+using cuzk::test::decode_error_of;
 
 TEST(SnapKeys, OfficialNamesForEveryUpdateProof) {
   const nlohmann::json listed = test::load_json("parameters.json");
@@ -82,13 +84,8 @@ TEST(SnapRequest, NonCanonicalCommitmentsAreNamed) {
   bad.fill(0xff);
   const auto& info = update_proof_info(RegisteredUpdateProof::StackedDrg2KiBV1);
   const Bytes32 ok = bytes_of(1);
-  auto message = [&](const Bytes32& a, const Bytes32& b, const Bytes32& c) -> std::string {
-    try {
-      snap_public_from_bytes(info, a, b, c, "snap.");
-    } catch (const DecodeError& e) {
-      return e.what();
-    }
-    return "";
+  auto message = [&](const Bytes32& a, const Bytes32& b, const Bytes32& c) {
+    return decode_error_of([&] { snap_public_from_bytes(info, a, b, c, "snap."); });
   };
   EXPECT_NE(message(bad, ok, ok).find("snap.comm_r_old is not a canonical field element"), std::string::npos);
   EXPECT_NE(message(ok, bad, ok).find("snap.comm_r_new is not a canonical"), std::string::npos);

@@ -17,9 +17,11 @@
 #include "cuzk/filecoin/vanilla.hpp"
 #include "cuzk/filecoin/vanilla_check.hpp"
 #include "post_test_data.hpp"
+#include "support/decode_error.hpp"
 
 namespace cuzk::filecoin {
 namespace {
+using cuzk::test::decode_error_of;
 
 using test::window_post_32gib;
 
@@ -39,13 +41,8 @@ FallbackPoStSectorProof decode_real() { return decode_vanilla_proof(window_post_
 // Decoding or checking `bytes` must fail; returns the message.
 std::string refusal(const std::vector<std::uint8_t>& bytes, RegisteredPoStProof p = kWindow32) {
   const auto& d = window_post_32gib();
-  try {
-    const FallbackPoStSectorProof proof = decode_vanilla_proof(bytes, p);
-    verify_sector_proof(post_proof_info(p), proof, d.randomness, 0);
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return {};
+  return decode_error_of(
+      [&] { verify_sector_proof(post_proof_info(p), decode_vanilla_proof(bytes, p), d.randomness, 0); });
 }
 
 void put_u64(std::vector<std::uint8_t>& b, std::size_t at, std::uint64_t v) {
@@ -248,27 +245,19 @@ TEST(VanillaProof, PartitionListsAreChecked) {
   const auto& d = window_post_32gib();
   const std::span<const std::uint8_t> one(d.vproof);
   EXPECT_EQ(decode_partition_vanilla_proofs(std::vector{one}, kWindow32).size(), 1u);
-  auto message = [](auto&& f) {
-    try {
-      f();
-    } catch (const DecodeError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
-  EXPECT_NE(message([&] { decode_partition_vanilla_proofs({}, kWindow32); }).find("no vanilla proofs"),
+  EXPECT_NE(decode_error_of([&] { decode_partition_vanilla_proofs({}, kWindow32); }).find("no vanilla proofs"),
             std::string::npos);
   const std::vector<std::span<const std::uint8_t>> too_many(2350, one);
-  EXPECT_NE(message([&] { decode_partition_vanilla_proofs(too_many, kWindow32); })
+  EXPECT_NE(decode_error_of([&] { decode_partition_vanilla_proofs(too_many, kWindow32); })
                 .find("2350 vanilla proofs for one "
                       "StackedDrgWindow32GiBV1 SNARK; a "
                       "partition holds at most 2349 sectors"),
             std::string::npos);
-  EXPECT_NE(message([&] {
+  EXPECT_NE(decode_error_of([&] {
               decode_partition_vanilla_proofs(std::vector{one, one}, kWindow32);
             }).find("vanilla proofs 0 and 1 are both for sector 1"),
             std::string::npos);
-  EXPECT_NE(message([&] {
+  EXPECT_NE(decode_error_of([&] {
               decode_partition_vanilla_proofs(std::vector{one, one}, RegisteredPoStProof::StackedDrgWinning32GiBV1);
             }).find("WinningPoSt proves 1 sector"),
             std::string::npos);
@@ -276,7 +265,7 @@ TEST(VanillaProof, PartitionListsAreChecked) {
   std::vector<std::uint8_t> bad = d.vproof;
   bad[0] = 2;                // sector 2
   bad[inclusion_at(0)] = 2;  // tag Top
-  EXPECT_NE(message([&] {
+  EXPECT_NE(decode_error_of([&] {
               decode_partition_vanilla_proofs(std::vector{one, std::span<const std::uint8_t>(bad)}, kWindow32);
             })
                 .find("vanilla proof 1 of 2: vanilla proof (StackedDrgWindow32GiBV1), byte 56: inclusion proof 0: "

@@ -10,7 +10,7 @@
 #include "cuzk/gadgets/circuits/porep_like.hpp"
 #include "cuzk/gadgets/circuits/poseidon_merkle.hpp"
 #include "cuzk/gadgets/circuits/sha256_merkle.hpp"
-#include "gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace {
 using namespace cuzk;

@@ -7,7 +7,7 @@
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gadgets/num.hpp"
 #include "cuzk/gadgets/uint32.hpp"
-#include "gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace {
 using namespace cuzk;

@@ -7,7 +7,7 @@
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gadgets/merkle.hpp"
 #include "cuzk/gadgets/poseidon_neptune.hpp"
-#include "gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace {
 using namespace cuzk;

@@ -7,8 +7,8 @@
 
 #include "cuzk/gadgets/poseidon_circomlib.hpp"
 #include "cuzk/gadgets/poseidon_neptune.hpp"
-#include "gadget_test_util.hpp"
-#include "oracle/oracle.hpp"
+#include "support/circuit_modes.hpp"
+#include "support/oracle.hpp"
 
 namespace {
 using namespace cuzk;

@@ -8,7 +8,7 @@
 
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/gadgets/sha256.hpp"
-#include "gadget_test_util.hpp"
+#include "support/circuit_modes.hpp"
 
 namespace {
 using namespace cuzk;

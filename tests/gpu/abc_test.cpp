@@ -16,6 +16,7 @@
 #include "cuzk/r1cs/csr.hpp"
 #include "cuzk/r1cs/value_dictionary.hpp"
 #include "require_device.hpp"
+#include "support/random_vec.hpp"
 #include "vec_util.hpp"
 
 namespace {
@@ -59,7 +60,7 @@ TYPED_TEST(GpuAbc, EvalRowsMatchesCpu) {
                              std::size_t{4096 + 7}, std::size_t{1} << 16}) {
       const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
       const auto m = random_csr<F>(rng, rows, cols, indexed);
-      const auto w = random_vec<F>(rng, cols);
+      const auto w = random_vec<F>(cols, rng);
       const std::size_t n = rows + 9;  // padded outputs are zero
       std::vector<F> want(n, F::zero());
       for (std::size_t i = 0; i < rows; ++i) want[i] = m.dot_row(i, w);
@@ -67,7 +68,7 @@ TYPED_TEST(GpuAbc, EvalRowsMatchesCpu) {
       EXPECT_EQ(dm.vals() == nullptr, indexed);
       EXPECT_EQ(dm.idx() != nullptr, indexed);
       const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
-      gpu::DeviceBuffer<F> out{std::span<const F>(random_vec<F>(rng, n))};
+      gpu::DeviceBuffer<F> out{std::span<const F>(random_vec<F>(n, rng))};
       gpu::eval_rows_device<F>(dm, dw.data(), out.data(), n);
       gpu::stream_synchronize();
       std::vector<F> got(n);
@@ -83,7 +84,7 @@ TYPED_TEST(GpuAbc, ClassicHMatchesCpu) {
   const F g = poly::multiplicative_generator<F>();
   for (std::size_t k : {0u, 1u, 2u, 3u, 7u, 12u, 16u, 20u}) {
     const std::size_t n = std::size_t{1} << k;
-    const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n), c = random_vec<F>(rng, n);
+    const auto a = random_vec<F>(n, rng), b = random_vec<F>(n, rng), c = random_vec<F>(n, rng);
     const auto d = poly::EvaluationDomain<F>::from_log_size(k);
     const auto want = poly::compute_h_classic<F>(d, a, b, c, g);
     const gpu::NttPlan<F> plan(k);
@@ -106,7 +107,7 @@ TYPED_TEST(GpuAbc, ClassicHFromAbMatchesCpu) {
   const F g = poly::multiplicative_generator<F>();
   for (std::size_t k : {0u, 1u, 2u, 3u, 7u, 12u, 16u, 20u}) {
     const std::size_t n = std::size_t{1} << k, m = n - n / 3;
-    auto a = random_vec<F>(rng, m), b = random_vec<F>(rng, m);
+    auto a = random_vec<F>(m, rng), b = random_vec<F>(m, rng);
     a.resize(n, F::zero());
     b.resize(n, F::zero());
     std::vector<F> c(n);
@@ -149,7 +150,7 @@ TYPED_TEST(GpuAbc, EvalRowsByChunksMatchesCpu) {
   for (std::size_t rows : {std::size_t{1}, std::size_t{100}, std::size_t{1000}, std::size_t{4096 + 7}}) {
     const std::uint32_t cols = static_cast<std::uint32_t>(rows / 2 + 5);
     const auto m = random_csr<F>(rng, rows, cols, indexed);
-    const auto w = random_vec<F>(rng, cols), init = random_vec<F>(rng, rows);
+    const auto w = random_vec<F>(cols, rng), init = random_vec<F>(rows, rng);
     const gpu::DeviceBuffer<F> dw{std::span<const F>(w)};
     // An indexed matrix's chunks carry 16-bit positions; its table stays on the device.
     const std::size_t vb = indexed ? 2 : sizeof(F);
@@ -190,7 +191,7 @@ TYPED_TEST(GpuAbc, SnarkjsHLeanMatchesCpu) {
   std::mt19937_64 rng(41);
   for (std::size_t k : {1u, 2u, 3u, 7u, 12u, 16u, 20u}) {
     const std::size_t n = std::size_t{1} << k;
-    const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n), c = random_vec<F>(rng, n);
+    const auto a = random_vec<F>(n, rng), b = random_vec<F>(n, rng), c = random_vec<F>(n, rng);
     const auto want = poly::compute_h_snarkjs<F>(poly::EvaluationDomain<F>::from_log_size(k), a, b, c);
     const gpu::NttPlan<F> plan(k);
     gpu::DeviceBuffer<F> da{std::span<const F>(a)}, db{std::span<const F>(b)};

@@ -156,7 +156,7 @@ TYPED_TEST(CudaBackendTest, ConcurrentWorkersShareOneResidentKey) {
 
 TEST(CudaBackendErrors, BadDeviceThrowsCudaError) {
   std::mt19937_64 rng(1);
-  auto sys = r1cs::test::random_system<Bn254::Fr>(rng, 20, 1, 20, 3);
+  auto sys = test::random_system<Bn254::Fr>(rng, 20, 1, 20, 3);
   const ProvingKey<Bn254> pk = setup<Bn254>(sys.r1cs, HConvention::kOddCoset, 1);
   EXPECT_THROW(gpu::DeviceProvingKey<Bn254>(pk, gpu::device_count() + 3), gpu::CudaError);
 }

@@ -8,7 +8,7 @@
 #include <random>
 #include <span>
 
-#include "r1cs/random_r1cs.hpp"
+#include "support/random_r1cs.hpp"
 
 #include "cuzk/groth16/backend.hpp"
 #include "cuzk/groth16/cpu_backend.hpp"
@@ -38,9 +38,9 @@ class RandomSystemTest : public ::testing::Test {
   using Fr = typename E::Fr;
   void SetUp() override {
     std::mt19937_64 rng(Seed);
-    sys_ = r1cs::test::random_system<Fr>(rng, 300, 4, 700, 5);
+    sys_ = random_system<Fr>(rng, 300, 4, 700, 5);
   }
-  r1cs::test::RandomSystem<Fr> sys_;
+  RandomSystem<Fr> sys_;
 };
 
 }  // namespace cuzk::test

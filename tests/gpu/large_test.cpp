@@ -22,7 +22,7 @@
 #include "cuzk/msm/msm.hpp"
 #include "cuzk/poly/generator.hpp"
 #include "require_device.hpp"
-#include "test_points.hpp"
+#include "support/random_points.hpp"
 
 namespace {
 
@@ -110,7 +110,7 @@ void check_msm_2to28(Dist dist) {
   std::string why;
   if (!device_has(kN * (sizeof(ec::Affine<C>) + 3 * sizeof(Scalar)), &why)) GTEST_SKIP() << why;
   std::mt19937_64 rng(280 + sizeof(ec::Affine<C>));
-  const auto base = test::make_points<C>(rng, kDistinct);
+  const auto base = test::random_points<C>(kDistinct, rng);
   gpu::DeviceBuffer<ec::Affine<C>> pts(kN);
   gpu::copy_to_device(pts.data(), base.data(), kDistinct * sizeof(base[0]));
   for (std::size_t have = kDistinct; have < kN; have *= 2)

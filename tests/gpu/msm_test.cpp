@@ -14,13 +14,13 @@
 #include "cuzk/gpu/tuning.hpp"
 #include "cuzk/msm/msm.hpp"
 #include "require_device.hpp"
-#include "test_points.hpp"
+#include "support/random_points.hpp"
 
 namespace {
 
 using namespace cuzk;
 
-using test::make_points;
+using test::random_points;
 
 enum class Dist { kRandom, kWitness, kTiny, kAllEqual };
 
@@ -65,7 +65,7 @@ TYPED_TEST(GpuMsm, RandomScalarsMatchCpu) {
   std::mt19937_64 rng(1000 + sizeof(typename C::Base));
   for (std::size_t n : {std::size_t{1}, std::size_t{3}, std::size_t{100}, std::size_t{1000}, std::size_t{4096 + 7},
                         std::size_t{1} << 16}) {
-    const auto pts = make_points<C>(rng, n);
+    const auto pts = random_points<C>(n, rng);
     check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random");
     if (::testing::Test::HasFatalFailure()) return;
   }
@@ -79,7 +79,7 @@ TYPED_TEST(GpuMsm, EmulatedConsumerCardMatchesCpu) {
   consumer.emulate_smem_per_sm_kib = 100;
   std::mt19937_64 rng(3000 + sizeof(typename C::Base));
   for (std::size_t n : {std::size_t{1000}, (std::size_t{1} << 16) + 3}) {
-    const auto pts = make_points<C>(rng, n);
+    const auto pts = random_points<C>(n, rng);
     check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "random, 100 KiB SM", 0, consumer);
     if (::testing::Test::HasFatalFailure()) return;
     check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kWitness), 0, "witness-like, 100 KiB SM", 0, consumer);
@@ -92,7 +92,7 @@ TYPED_TEST(GpuMsm, ForcedLevel0KernelsMatchCpu) {
   using C = TypeParam;
   std::mt19937_64 rng(3500 + sizeof(typename C::Base));
   const std::size_t n = 5000;
-  const auto pts = make_points<C>(rng, n);
+  const auto pts = random_points<C>(n, rng);
   const auto sc = make_scalars<typename C::Scalar>(rng, n, Dist::kWitness);
   for (const gpu::MsmLevel0 k : {gpu::MsmLevel0::kShared, gpu::MsmLevel0::kRegisters}) {
     gpu::Tuning t;
@@ -107,7 +107,7 @@ TYPED_TEST(GpuMsm, SkewedScalarsMatchCpu) {
   using C = TypeParam;
   std::mt19937_64 rng(2000 + sizeof(typename C::Base));
   for (std::size_t n : {std::size_t{5}, std::size_t{1000}, std::size_t{20000}}) {
-    auto pts = make_points<C>(rng, n);
+    auto pts = random_points<C>(n, rng);
     pts[n / 2] = ec::Affine<C>::infinity();
     for (Dist d : {Dist::kWitness, Dist::kTiny, Dist::kAllEqual}) {
       check<C>(pts, make_scalars<typename C::Scalar>(rng, n, d), 0, "skewed");
@@ -123,7 +123,7 @@ TYPED_TEST(GpuMsm, ForcedWindowSizes) {
   using C = TypeParam;
   std::mt19937_64 rng(3000);
   const std::size_t n = 3000;
-  const auto pts = make_points<C>(rng, n);
+  const auto pts = random_points<C>(n, rng);
   const auto sc = make_scalars<typename C::Scalar>(rng, n, Dist::kRandom);
   for (unsigned c : {1u, 2u, 7u, 13u, 20u, 22u}) {
     check<C>(pts, sc, c, "forced");
@@ -138,7 +138,7 @@ TYPED_TEST(GpuMsm, RepeatedAndOppositePoints) {
   using C = TypeParam;
   std::mt19937_64 rng(3700);
   const std::size_t n = 3000;
-  const auto base = make_points<C>(rng, 8);
+  const auto base = random_points<C>(8, rng);
   std::vector<ec::Affine<C>> pts(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (i < n / 2) pts[i] = base[(i / 3) % 8];  // P P P Q Q Q ...: acc = P meets P
@@ -160,7 +160,7 @@ TYPED_TEST(GpuMsm, OneWindowPerBatchCarryMasks) {
   using C = TypeParam;
   std::mt19937_64 rng(3500);
   const std::size_t n = 2500;
-  auto pts = make_points<C>(rng, n);
+  auto pts = random_points<C>(n, rng);
   pts[7] = ec::Affine<C>::infinity();
   for (Dist d : {Dist::kRandom, Dist::kWitness}) {
     const auto sc = make_scalars<typename C::Scalar>(rng, n, d);
@@ -180,8 +180,8 @@ TEST(GpuMsmShared, OneDeviceScalarsForG1AndG2) {
   using Fr = ec::bls12_381::Fr;
   std::mt19937_64 rng(4000);
   const std::size_t n = 5000;
-  const auto p1 = make_points<G1>(rng, n);
-  const auto p2 = make_points<G2>(rng, n);
+  const auto p1 = random_points<G1>(n, rng);
+  const auto p2 = random_points<G2>(n, rng);
   const auto sc = make_scalars<Fr>(rng, n, Dist::kWitness);
   const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
   EXPECT_EQ(ds.num_ones() + ds.num_others() <= n, true);
@@ -204,8 +204,8 @@ TEST(GpuMsmShared, OneWorkspaceAcrossSizesAndGroups) {
   gpu::MsmWorkspace ws;
   std::size_t most = 0;
   for (std::size_t n : {std::size_t{3000}, std::size_t{100}, std::size_t{20000}, std::size_t{1000}}) {
-    const auto p1 = make_points<G1>(rng, n);
-    const auto p2 = make_points<G2>(rng, n / 4 + 1);
+    const auto p1 = random_points<G1>(n, rng);
+    const auto p2 = random_points<G2>(n / 4 + 1, rng);
     const auto sc = make_scalars<Fr>(rng, n, Dist::kRandom);
     const auto ds = gpu::DeviceScalars<Fr>::from_host(sc);
     const std::vector<Fr> sc2(sc.begin(), sc.begin() + static_cast<std::ptrdiff_t>(p2.size()));
@@ -246,7 +246,7 @@ TEST(GpuMsmLarge, Bls12G1At2To20) {
   using C = ec::bls12_381::G1Curve;
   std::mt19937_64 rng(5000);
   const std::size_t n = std::size_t{1} << 20;
-  const auto pts = make_points<C>(rng, n);
+  const auto pts = random_points<C>(n, rng);
   check<C>(pts, make_scalars<typename C::Scalar>(rng, n, Dist::kRandom), 0, "2^20");
 }
 
@@ -266,7 +266,7 @@ TEST(GpuErrors, OutOfMemoryThrowsCudaErrorAndTheDeviceStaysUsable) {
   EXPECT_THROW(cuzk::gpu::DeviceBuffer<std::uint64_t>(std::size_t{1} << 45), cuzk::gpu::CudaError);  // 256 TiB
   using C = cuzk::ec::bn254::G1Curve;
   std::mt19937_64 rng(6000);
-  const auto pts = make_points<C>(rng, 700);
+  const auto pts = random_points<C>(700, rng);
   check<C>(pts, make_scalars<C::Scalar>(rng, 700, Dist::kRandom), 0, "after an OOM");
 }
 }  // namespace

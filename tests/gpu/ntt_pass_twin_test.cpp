@@ -23,6 +23,7 @@
 #include "cuzk/poly/ntt.hpp"
 #include "ntt_pass_body.cuh"
 #include "ntt_passes.hpp"
+#include "support/random_vec.hpp"
 #include "vec_util.hpp"
 
 namespace {
@@ -167,7 +168,7 @@ TYPED_TEST(NttPassTwin, PassesMatchCpuWithBothTwiddleTables) {
           ASSERT_EQ(tb.lo.size(), std::size_t{1} << (k - 4));
           ASSERT_EQ(tb.hi.size(), 8u);
         }
-        const std::vector<F> x = random_vec<F>(rng, d.size());
+        const std::vector<F> x = random_vec<F>(d.size(), rng);
         std::vector<F> want = x;
         poly::ntt<F>(d, want);
         // Cooley-Tukey: natural in, bit-reversed out.
@@ -198,7 +199,7 @@ TYPED_TEST(NttPassTwin, Compact2To16InTheDefaultShape) {
   std::mt19937_64 rng(16);
   const int k = 16;
   const auto d = poly::EvaluationDomain<F>::from_log_size(k);
-  const std::vector<F> x = random_vec<F>(rng, d.size());
+  const std::vector<F> x = random_vec<F>(d.size(), rng);
   std::vector<F> want = x;
   poly::ntt<F>(d, want);
   std::vector<F> got = x;

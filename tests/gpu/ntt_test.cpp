@@ -18,6 +18,7 @@
 #include "cuzk/poly/h_poly.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "require_device.hpp"
+#include "support/random_vec.hpp"
 #include "vec_util.hpp"
 
 namespace {
@@ -35,7 +36,7 @@ void check_transform(Kind kind, std::size_t log_n, std::mt19937_64& rng,
                      gpu::TwiddleTable tw = gpu::TwiddleTable::kFull, const gpu::Tuning& tuning = {}) {
   const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(log_n);
   const gpu::NttPlan<F> plan = shape ? gpu::NttPlan<F>(log_n, *shape, tw, tuning) : gpu::NttPlan<F>(log_n, tw, tuning);
-  const std::vector<F> x = random_vec<F>(rng, d.size());
+  const std::vector<F> x = random_vec<F>(d.size(), rng);
   F g = F::random(rng);
   if (g.is_zero()) g = F::from_u64(7);
   std::vector<F> want = x;
@@ -79,7 +80,7 @@ TYPED_TEST(GpuNtt, RoundTripAndRepeatable) {
   std::mt19937_64 rng(5);
   const std::size_t k = 17;
   const gpu::NttPlan<F> plan(k);
-  const auto x = random_vec<F>(rng, plan.size());
+  const auto x = random_vec<F>(plan.size(), rng);
   gpu::DeviceBuffer<F> a{std::span<const F>(x)}, b{std::span<const F>(x)};
   plan.forward(a.data());
   plan.forward(b.data());
@@ -131,7 +132,7 @@ TYPED_TEST(GpuNtt, SnarkjsHMatchesCpu) {
   for (std::size_t k : {1u, 2u, 5u, 10u, 11u, 16u, 19u}) {
     const std::size_t n = std::size_t{1} << k;
     // Shorter inputs are zero-padded by both.
-    const auto a = random_vec<F>(rng, n), b = random_vec<F>(rng, n - n / 4), c = random_vec<F>(rng, n / 2 + 1);
+    const auto a = random_vec<F>(n, rng), b = random_vec<F>(n - n / 4, rng), c = random_vec<F>(n / 2 + 1, rng);
     const poly::EvaluationDomain<F> d = poly::EvaluationDomain<F>::from_log_size(k);
     const auto want = poly::compute_h_snarkjs<F>(d, a, b, c);
     const auto got = gpu::compute_h_snarkjs<F>(k, a, b, c);
@@ -173,7 +174,7 @@ TYPED_TEST(GpuNtt, CosetStepsWithoutPermutationMatchCpu) {
       const gpu::NttPlan<F> plan(k, sh, tw);
       F g = F::random(rng);
       if (g.is_zero()) g = F::from_u64(5);
-      const std::vector<F> x = random_vec<F>(rng, n);
+      const std::vector<F> x = random_vec<F>(n, rng);
       std::vector<F> coef = x;
       poly::intt<F>(d, coef);
       std::vector<F> ev = coef;

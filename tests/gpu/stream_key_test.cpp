@@ -16,18 +16,18 @@
 #include <thread>
 #include <vector>
 
+#include "backend_test_util.hpp"
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/gpu/host_memory.hpp"
+#include "cuzk/groth16/key_value_index.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
-#include "cuzk/groth16/key_value_index.hpp"
 #include "require_device.hpp"
-#include "backend_test_util.hpp"
-#include "r1cs/random_r1cs.hpp"
+#include "support/random_r1cs.hpp"
 
 namespace {
 using namespace cuzk;
@@ -120,7 +120,7 @@ TYPED_TEST(StreamedKeyTest, MatrixRowsLongerThanAChunkBuffer) {
   using E = TypeParam;
   using Fr = typename E::Fr;
   std::mt19937_64 rng(43);
-  const auto sys = r1cs::test::random_system<Fr>(rng, 400, 3, 150, 900);
+  const auto sys = test::random_system<Fr>(rng, 400, 3, 150, 900);
   const std::size_t cap = 40 * std::max(sizeof(typename E::G1Affine), sizeof(typename E::G2Affine));
   for (HConvention conv : {HConvention::kOddCoset, HConvention::kZDivided}) {
     SCOPED_TRACE(conv == HConvention::kOddCoset ? "odd coset" : "z divided");

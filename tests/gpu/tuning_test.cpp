@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "cuzk/gpu/tuning.hpp"
-#include "scoped_env.hpp"
+#include "support/scoped_env.hpp"
 
 namespace {
 using namespace cuzk;
-using gpu::test::ScopedEnv;
+using test::ScopedEnv;
 
 constexpr const char* kVariables[] = {"CUZK_GPU_SEQUENTIAL_MSMS", "CUZK_MSM_PROFILE",    "CUZK_MSM_LEVEL0",
                                       "CUZK_NTT_PASSES",          "CUZK_NTT_TWIDDLES",   "CUZK_EMULATE_SMEM_PER_SM_KIB",

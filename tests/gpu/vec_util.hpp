@@ -1,18 +1,10 @@
-// Helpers of the GPU differential tests: random field vectors, first differing element.
+// Helper of the GPU differential tests: the first element where two vectors differ.
 #pragma once
 
 #include <cstring>
-#include <random>
 #include <vector>
 
 namespace cuzk::test {
-
-template <class F>
-std::vector<F> random_vec(std::mt19937_64& rng, std::size_t n) {
-  std::vector<F> v(n);
-  for (auto& x : v) x = F::random(rng);
-  return v;
-}
 
 // First differing index (bytes), or -1; 0 when the sizes differ.
 template <class F>

@@ -10,6 +10,7 @@
 #include "fuzz.hpp"
 #include "key_compare.hpp"
 #include "random_key.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace {
 using namespace cuzk;
@@ -64,10 +65,10 @@ TEST(BellpersonIo, ParamsRoundTrip) {
   EXPECT_EQ(be32(b, vk_size), 7u);
   EXPECT_EQ(be32(b, vk_size + 4 + 7 * 96), 3u);  // l: num_vars - num_public - 1
 
-  const auto path = std::filesystem::temp_directory_path() / ("cuzk_bellperson_" + std::to_string(::getpid()) + ".params");
+  const test::ScratchDir dir("bellperson");
+  const auto path = dir / "k.params";
   io::write_file_bytes(path, b);
   const auto mapped = read_bellperson_params_file(path, BellpersonCheck::kUnchecked);
-  std::filesystem::remove(path);
   test::expect_same_key(back, mapped);
 
   auto snark = pk;

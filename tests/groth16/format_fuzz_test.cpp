@@ -28,8 +28,8 @@
 #include "cuzk/r1cs/eval.hpp"
 #include "cuzk/r1cs/wtns.hpp"
 #include "mutation_fuzz.hpp"
-#include "r1cs/random_r1cs.hpp"
 #include "random_key.hpp"
+#include "support/random_r1cs.hpp"
 
 namespace {
 using namespace cuzk;
@@ -170,7 +170,7 @@ using Fr = ff::bn254::Fr;
 
 Format r1cs_format(const fs::path& dir, bool with_map) {
   std::mt19937_64 rng(3);
-  auto s = r1cs::test::random_system<Fr>(rng, 6, 2, 10, 3);
+  auto s = test::random_system<Fr>(rng, 6, 2, 10, 3);
   s.r1cs.circom = r1cs::CircomMeta{1, 1, 2, 6};
   Format f;
   f.name = with_map ? ".r1cs" : ".r1cs without section 3";
@@ -339,7 +339,7 @@ TEST(FormatFuzz, PublicJson) {
 TEST(FormatFuzz, CsrCache) {
   TempDir d;
   std::mt19937_64 rng(10);
-  const auto s = r1cs::test::random_system<Fr>(rng, 6, 2, 5, 3);
+  const auto s = test::random_system<Fr>(rng, 6, 2, 5, 3);
   const fs::path path = d.p / "c.csr";
   const std::string shape = "fuzz/shape";
   cs::write_csr_cache<Fr>(path, shape, s.r1cs);
@@ -436,7 +436,7 @@ TEST(ProbeRegression, ZkeyDeclaringHugeDomainIsRefusedAtOnce) {
 TEST(ProbeRegression, R1csDeclaringHugeWireCountIsRefusedAtOnce) {
   TempDir d;
   std::mt19937_64 rng(12);
-  const auto s = r1cs::test::random_system<Fr>(rng, 6, 2, 10, 3);
+  const auto s = test::random_system<Fr>(rng, 6, 2, 10, 3);
   const Bytes with_map = write_r1cs(s.r1cs);
   for (const bool keep_map : {false, true}) {
     Bytes b = keep_map ? with_map : without_section(with_map, r1cs::kR1csFormat, r1cs::kR1csWireToLabelSection);

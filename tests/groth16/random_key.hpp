@@ -1,5 +1,5 @@
-// Random Groth16 keys for format tests: every point is a valid group element (k*G + i*G for a
-// random k), the matrices are random sparse rows. The keys do not prove anything.
+// Random Groth16 keys for format tests: every point is a valid group element (random_points), the
+// matrices are random sparse rows. The keys do not prove anything.
 #pragma once
 
 #include <cstddef>
@@ -8,26 +8,9 @@
 
 #include "cuzk/groth16/engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "support/random_points.hpp"
 
 namespace cuzk::test {
-
-template <class C, class Rng>
-std::vector<ec::Affine<C>> random_points(std::size_t n, Rng& rng, bool some_infinity = false) {
-  using S = typename C::Scalar;
-  const auto g = ec::Jacobian<C>::from_affine(C::generator());
-  auto p = g * S::random(rng);
-  std::vector<ec::Affine<C>> out;
-  for (std::size_t i = 0; i < n; ++i) {
-    out.push_back(some_infinity && i % 3 == 1 ? ec::Affine<C>::infinity() : p.to_affine());
-    p = p + g;
-  }
-  return out;
-}
-
-template <class C, class Rng>
-ec::Affine<C> random_point(Rng& rng) {
-  return random_points<C>(1, rng)[0];
-}
 
 template <class F, class Rng>
 r1cs::CsrMatrix<F> random_matrix(std::size_t rows, std::uint32_t cols, Rng& rng) {

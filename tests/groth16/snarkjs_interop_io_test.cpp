@@ -20,7 +20,7 @@
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"
-#include "oracle/oracle.hpp"
+#include "support/oracle.hpp"
 
 #ifndef CUZK_NODE
 #error "CUZK_NODE (node executable) must be defined"

@@ -68,7 +68,7 @@ TYPED_TEST(BatchAffineTest, DegenerateMsms) {
     if (g() % 50 == 0) pts[i] = Affine<C>::infinity();
   }
   const std::vector<S> few = {S::one(), S::from_u64(2), S::from_u64(3), -S::one(), -S::from_u64(2), S::from_u64(1000)};
-  std::vector<S> s_few(n), s_same(n, S::from_u64(77)), s_rand = random_scalars<S>(n, g);
+  std::vector<S> s_few(n), s_same(n, S::from_u64(77)), s_rand = random_vec<S>(n, g);
   for (auto& x : s_few) x = few[g() % few.size()];
   for (const auto* s : {&s_few, &s_same, &s_rand}) {
     const auto want = naive_msm<C>(pts, *s);

@@ -28,7 +28,7 @@ TYPED_TEST(MsmTest, RandomMatchesNaive) {
   for (std::size_t n : sizes<C>()) {
     SCOPED_TRACE("n = " + std::to_string(n));
     std::span<const Affine<C>> p(pts.data(), n);
-    auto s = random_scalars<S>(n, g);
+    auto s = random_vec<S>(n, g);
     auto want = naive_msm<C>(p, s);
     EXPECT_TRUE(same_point(msm<C>(p, std::span<const S>(s)), want));
     auto limbs = to_canonical<S>(s);
@@ -101,7 +101,7 @@ TYPED_TEST(MsmTest, ExceptionalBucketCases) {
   std::vector<Affine<C>> same(n, base[0]);
   std::vector<S> k(n, S::from_u64(5));
   EXPECT_TRUE(same_point(msm<C>(same, std::span<const S>(k)), Jacobian<C>::from_affine(base[0]) * S::from_u64(5 * n)));
-  auto rnd = random_scalars<S>(n, g);
+  auto rnd = random_vec<S>(n, g);
   EXPECT_TRUE(same_point(msm<C>(same, std::span<const S>(rnd)), naive_msm<C>(same, rnd)));
 
   std::vector<Affine<C>> pm;
@@ -129,7 +129,7 @@ TYPED_TEST(MsmTest, EveryWindowSize) {
   std::mt19937_64 g(5);
   const std::size_t n = kIsG2<C> ? 40 : 150;
   auto pts = random_points<C>(n, g);
-  auto s = random_scalars<S>(n, g);
+  auto s = random_vec<S>(n, g);
   s[1] = S::one();
   s[2] = S::zero();
   auto want = naive_msm<C>(pts, s);

@@ -1,5 +1,5 @@
-// Shared helpers of the msm tests: random points, scalar families and the naive
-// reference sum_i k_i * P_i computed with the ec layer's scalar multiplication.
+// Shared helpers of the msm tests: scalar families and the naive reference sum_i k_i * P_i
+// computed with the ec layer's scalar multiplication (random points and scalars: tests/support).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,41 +12,17 @@
 
 #include "cuzk/ec/curves.hpp"
 #include "cuzk/msm/msm.hpp"
+#include "support/curve_names.hpp"
+#include "support/random_points.hpp"
+#include "support/random_vec.hpp"
 
 namespace cuzk::msm::test {
 
+using cuzk::test::CurveNames;
+using cuzk::test::random_points;
+using cuzk::test::random_vec;
 using ec::Affine;
 using ec::Jacobian;
-
-struct CurveNames {
-  template <class C>
-  static std::string GetName(int) {
-    return C::kName;
-  }
-};
-
-// n distinct random points: a few random multiples of G, then successive sums.
-template <class C>
-std::vector<Affine<C>> random_points(std::size_t n, std::mt19937_64& g) {
-  using S = typename C::Scalar;
-  constexpr std::size_t kSeeds = 8;
-  std::vector<Jacobian<C>> seeds;
-  for (std::size_t i = 0; i < kSeeds; ++i) seeds.push_back(Jacobian<C>::generator() * S::random(g));
-  std::vector<Jacobian<C>> pts(n);
-  Jacobian<C> acc = seeds[0];
-  for (std::size_t i = 0; i < n; ++i) {
-    acc += seeds[i % kSeeds];
-    pts[i] = acc;
-  }
-  return ec::batch_to_affine<C>(std::span<const Jacobian<C>>(pts));
-}
-
-template <class S>
-std::vector<S> random_scalars(std::size_t n, std::mt19937_64& g) {
-  std::vector<S> s(n);
-  for (auto& x : s) x = S::random(g);
-  return s;
-}
 
 // Mostly booleans: ~45% zero, ~45% one, ~10% random.
 template <class S>

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cuzk/ec/pairing.hpp"
-#include "oracle/oracle.hpp"
+#include "support/oracle.hpp"
 
 namespace cuzk::test {
 

@@ -6,9 +6,11 @@
 
 #include "cuzk/poly/h_poly.hpp"
 #include "naive.hpp"
+#include "support/random_vec.hpp"
 
 using namespace cuzk::poly;
 using namespace cuzk::poly::test;
+using cuzk::test::random_vec;
 
 template <class F>
 class HTest : public ::testing::Test {};
@@ -27,8 +29,8 @@ template <class F>
 Instance<F> make_instance(std::mt19937_64& rng, std::size_t k) {
   const std::size_t n = std::size_t{1} << k;
   Instance<F> in;
-  in.A = random_vec<F>(rng, n);
-  in.B = random_vec<F>(rng, n);
+  in.A = random_vec<F>(n, rng);
+  in.B = random_vec<F>(n, rng);
   auto AB = poly_mul(in.A, in.B);
   auto [q, r] = divmod_vanishing(AB, n);
   in.C = r;
@@ -84,7 +86,7 @@ TYPED_TEST(HTest, ClassicStagesAndPadding) {
   const std::size_t m = 37;
   EvaluationDomain<F> d(m);
   ASSERT_EQ(d.size(), 64u);
-  auto a = random_vec<F>(rng, m), b = random_vec<F>(rng, m);
+  auto a = random_vec<F>(m, rng), b = random_vec<F>(m, rng);
   std::vector<F> c(m);
   for (std::size_t i = 0; i < m; ++i) c[i] = a[i] * b[i];
   auto h = compute_h_classic<F>(d, a, b, c);
@@ -119,7 +121,7 @@ TYPED_TEST(HTest, ClassicFromAbEqualsClassicForSatisfyingC) {
     const std::size_t n = std::size_t{1} << k;
     EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
     for (const std::size_t m : {n, n / 2 + 1, std::size_t{1}}) {
-      auto a = random_vec<F>(rng, m), b = random_vec<F>(rng, m);
+      auto a = random_vec<F>(m, rng), b = random_vec<F>(m, rng);
       std::vector<F> c(m);
       for (std::size_t i = 0; i < m; ++i) c[i] = a[i] * b[i];
       const F g = m == 1 ? F::random(rng) : multiplicative_generator<F>();
@@ -150,7 +152,7 @@ TYPED_TEST(HTest, SnarkjsOddCosetValues) {
     const std::size_t n = std::size_t{1} << k;
     EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
     // Arbitrary A, B, C (no divisibility needed for the pointwise identity).
-    auto A = random_vec<F>(rng, n), B = random_vec<F>(rng, n), C = random_vec<F>(rng, n);
+    auto A = random_vec<F>(n, rng), B = random_vec<F>(n, rng), C = random_vec<F>(n, rng);
     const F w = F::root_of_unity(k);
     std::vector<F> a, b, c;
     for (std::size_t i = 0; i < n; ++i) {

@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "cuzk/ff/fields.hpp"
@@ -13,13 +12,6 @@ namespace cuzk::poly::test {
 
 using Bls = ff::bls12_381::Fr;
 using Bn = ff::bn254::Fr;
-
-template <class F>
-std::vector<F> random_vec(std::mt19937_64& rng, std::size_t n) {
-  std::vector<F> v(n);
-  for (auto& x : v) x = F::random(rng);
-  return v;
-}
 
 template <class F>
 F horner(const std::vector<F>& coeffs, const F& x) {

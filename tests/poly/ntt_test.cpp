@@ -7,9 +7,11 @@
 #include "cuzk/poly/domain.hpp"
 #include "cuzk/poly/ntt.hpp"
 #include "naive.hpp"
+#include "support/random_vec.hpp"
 
 using namespace cuzk::poly;
 using namespace cuzk::poly::test;
+using cuzk::test::random_vec;
 
 template <class F>
 class NttTest : public ::testing::Test {};
@@ -66,7 +68,7 @@ TYPED_TEST(NttTest, ForwardAndInverseMatchNaiveDft) {
   std::mt19937_64 rng(1);
   for (std::size_t k = 0; k <= 8; ++k) {
     EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
-    auto x = random_vec<F>(rng, d.size());
+    auto x = random_vec<F>(d.size(), rng);
     auto expect = naive_dft(x, F::root_of_unity(k));
     auto y = x;
     ntt<F>(d, y);
@@ -90,7 +92,7 @@ TYPED_TEST(NttTest, LargeSizesSampledAndRoundTrip) {
   // Block sizes vary with k (ntt_block_log); k = 17 exercises the radix-2 tail stage.
   for (std::size_t k = 9; k <= 17; ++k) {
     EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
-    auto x = random_vec<F>(rng, d.size());
+    auto x = random_vec<F>(d.size(), rng);
     auto y = x;
     ntt<F>(d, y);
     const F w = F::root_of_unity(k);
@@ -110,7 +112,7 @@ TYPED_TEST(NttTest, CosetMatchesNaive) {
   std::mt19937_64 rng(3);
   for (std::size_t k : {0u, 1u, 2u, 3u, 5u, 7u, 13u}) {
     EvaluationDomain<F> d = EvaluationDomain<F>::from_log_size(k);
-    auto x = random_vec<F>(rng, d.size());
+    auto x = random_vec<F>(d.size(), rng);
     const F g = F::random(rng);
     auto y = x;
     coset_ntt<F>(d, y, g);
@@ -133,13 +135,13 @@ TYPED_TEST(NttTest, CosetMatchesNaive) {
 TYPED_TEST(NttTest, DistributeAndBitReverse) {
   using F = TypeParam;
   std::mt19937_64 rng(4);
-  auto x = random_vec<F>(rng, 10000);
+  auto x = random_vec<F>(10000, rng);
   const F g = F::random(rng), c = F::random(rng);
   auto y = x;
   distribute_powers<F>(y, g, c);
   F p = c;
   for (std::size_t i = 0; i < x.size(); ++i, p *= g) ASSERT_EQ(y[i], x[i] * p);
-  auto z = random_vec<F>(rng, 16);
+  auto z = random_vec<F>(16, rng);
   auto zr = z;
   bit_reverse_permute<F>(zr);
   for (std::size_t i = 0; i < 16; ++i) {

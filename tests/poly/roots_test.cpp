@@ -1,27 +1,18 @@
 // Roots of unity vs ffjavascript (snarkjs): Fr.w[k] from tests/oracle/gen_roots.mjs.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "cuzk/poly/domain.hpp"
 #include "naive.hpp"
+#include "support/oracle.hpp"
 
 using namespace cuzk::poly;
 using namespace cuzk::poly::test;
 
 namespace {
-nlohmann::json load_roots() {
-  const char* dir = std::getenv("CUZK_ORACLE_DIR");
-  if (!dir) throw std::runtime_error("CUZK_ORACLE_DIR is not set (run via ctest so oracle_gen_roots runs first)");
-  std::string path = std::string(dir) + "/roots_of_unity.json";
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("cannot open oracle file " + path);
-  return nlohmann::json::parse(f);
-}
 template <class F> struct CurveName;
 template <> struct CurveName<Bls> { static constexpr const char* kName = "bls12_381"; };
 template <> struct CurveName<Bn> { static constexpr const char* kName = "bn254"; };
@@ -34,7 +25,7 @@ TYPED_TEST_SUITE(RootsTest, Fields);
 
 TYPED_TEST(RootsTest, MatchFfjavascript) {
   using F = TypeParam;
-  const nlohmann::json all = load_roots();
+  const nlohmann::json all = cuzk::test::load_oracle("roots_of_unity.json");
   const nlohmann::json& j = all.at(CurveName<F>::kName);
   const std::size_t s = j.at("s").get<std::size_t>();
   ASSERT_EQ(s, F::kTwoAdicity);

@@ -10,7 +10,7 @@
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "cuzk/r1cs/eval.hpp"
-#include "r1cs/random_r1cs.hpp"
+#include "support/random_r1cs.hpp"
 
 namespace {
 using namespace cuzk;
@@ -24,7 +24,7 @@ class ProveVerifyTest : public ::testing::Test {
 
   void SetUp() override {
     std::mt19937_64 rng(1234);
-    sys_ = r1cs::test::random_system<Fr>(rng, kVars, kPublic, kConstraints, 4);
+    sys_ = test::random_system<Fr>(rng, kVars, kPublic, kConstraints, 4);
   }
   std::vector<Fr> public_inputs() const {
     return std::vector<Fr>(sys_.w.begin() + 1, sys_.w.begin() + 1 + kPublic);
@@ -34,7 +34,7 @@ class ProveVerifyTest : public ::testing::Test {
     PhaseTimings t;
     return prove(pk, std::span<const Fr>(w), cpu, t);
   }
-  r1cs::test::RandomSystem<Fr> sys_;
+  test::RandomSystem<Fr> sys_;
 };
 
 using Engines = ::testing::Types<Bls12_381, Bn254>;

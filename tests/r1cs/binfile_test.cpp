@@ -5,12 +5,13 @@
 #include <filesystem>
 #include <random>
 
-#include <unistd.h>
-
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/io/binfile.hpp"
+#include "support/decode_error.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace {
+using cuzk::test::decode_error_of;
 
 using namespace cuzk;
 using namespace cuzk::io;
@@ -29,16 +30,6 @@ std::vector<std::uint8_t> handmade() {
   u32(3);
   u64(0);
   return b;
-}
-
-template <class Fn>
-std::string decode_error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return "<no DecodeError>";
 }
 
 TEST(BinFile, ReadsHandmadeFileAnyOrder) {
@@ -154,8 +145,7 @@ TEST(BinFile, FieldReaders) {
 }
 
 TEST(MappedFile, OpenReadMoveAndErrors) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_binfile_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const cuzk::test::ScratchDir dir("binfile");
   const auto p = dir / "a.test";
   write_file_bytes(p, handmade());
   {
@@ -174,13 +164,11 @@ TEST(MappedFile, OpenReadMoveAndErrors) {
   EXPECT_EQ(MappedFile::open(empty).size(), 0u);
   EXPECT_NE(decode_error_of([&] { BinFile::open(empty, kTest); }).find(empty.string()), std::string::npos);
   EXPECT_THROW(MappedFile::open(dir / "missing"), std::system_error);
-  EXPECT_THROW(MappedFile::open(dir), std::system_error);
-  std::filesystem::remove_all(dir);
+  EXPECT_THROW(MappedFile::open(dir.path()), std::system_error);
 }
 
 TEST(MappedFile, HintsKeepBytesAndReplacementIsSeen) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_binfile_r_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const cuzk::test::ScratchDir dir("binfile-r");
   const auto p = dir / "a.test";
   write_file_bytes(p, handmade());
   MappedFile m = MappedFile::open(p);
@@ -197,7 +185,6 @@ TEST(MappedFile, HintsKeepBytesAndReplacementIsSeen) {
   EXPECT_TRUE(MappedFile::open(p).same_as_on_disk());
   std::filesystem::remove(p);
   EXPECT_FALSE(m.same_as_on_disk());
-  std::filesystem::remove_all(dir);
 }
 
 TEST(BinFile, FromBufferOwns) {

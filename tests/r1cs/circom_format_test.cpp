@@ -5,38 +5,24 @@
 #include <filesystem>
 #include <random>
 
-#include <unistd.h>
-
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"
 #include "cuzk/r1cs/curve_id.hpp"
 #include "cuzk/r1cs/eval.hpp"
 #include "cuzk/r1cs/wtns.hpp"
-#include "random_r1cs.hpp"
 #include "raw_circom.hpp"
+#include "support/decode_error.hpp"
+#include "support/random_r1cs.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace {
 
 using namespace cuzk;
 using namespace cuzk::r1cs;
 using namespace cuzk::r1cs::test;
+using cuzk::test::random_system;
 using BnFr = ff::bn254::Fr;
 using BlsFr = ff::bls12_381::Fr;
-
-template <class Fn>
-std::string decode_error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return "<no DecodeError>";
-}
-#define EXPECT_DECODE_ERROR(expr, needle)                                              \
-  do {                                                                                 \
-    const std::string m_ = decode_error_of([&] { (void)(expr); });                     \
-    EXPECT_NE(m_.find(needle), std::string::npos) << "message: " << m_;                \
-  } while (0)
 
 template <class F>
 class CircomFormat : public ::testing::Test {};
@@ -138,13 +124,13 @@ TYPED_TEST(CircomFormat, RandomRoundTrips) {
   s.r1cs.constraint_names.clear();
   EXPECT_EQ(back, s.r1cs);
   // Files on disk (mmap path).
-  const auto p = std::filesystem::temp_directory_path() / ("cuzk_circom_" + std::to_string(::getpid()) + ".r1cs");
+  const cuzk::test::ScratchDir dir("circom");
+  const auto p = dir / "a.r1cs";
   write_r1cs_file(p, s.r1cs);
   EXPECT_EQ(read_r1cs_file<F>(p).A, s.r1cs.A);
   write_wtns_file(p, std::span<const F>(s.w));
   EXPECT_EQ(read_wtns_file<F>(p), s.w);
   EXPECT_DECODE_ERROR(read_r1cs_file<F>(p), p.string() + ": r1cs file, offset 0: bad magic 'wtns'");
-  std::filesystem::remove(p);
 }
 
 TEST(CircomFormat, WrongPrimeAndCurveDetection) {

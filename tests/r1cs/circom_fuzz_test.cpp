@@ -9,7 +9,7 @@
 #include "cuzk/r1cs/circom_r1cs.hpp"
 #include "cuzk/r1cs/eval.hpp"
 #include "cuzk/r1cs/wtns.hpp"
-#include "random_r1cs.hpp"
+#include "support/random_r1cs.hpp"
 
 namespace {
 

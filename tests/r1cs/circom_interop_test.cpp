@@ -10,7 +10,7 @@
 #include <random>
 #include <nlohmann/json.hpp>
 
-#include "oracle/oracle.hpp"
+#include "support/oracle.hpp"
 
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"

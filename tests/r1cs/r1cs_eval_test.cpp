@@ -6,14 +6,14 @@
 
 #include "cuzk/ff/fields.hpp"
 #include "cuzk/r1cs/eval.hpp"
-#include "random_r1cs.hpp"
+#include "support/random_r1cs.hpp"
 
 namespace {
 
 using namespace cuzk::r1cs;
-using cuzk::r1cs::test::dense_first_unsatisfied;
-using cuzk::r1cs::test::dense_mul;
-using cuzk::r1cs::test::random_system;
+using cuzk::test::dense_first_unsatisfied;
+using cuzk::test::dense_mul;
+using cuzk::test::random_system;
 
 template <class F>
 class R1csEval : public ::testing::Test {};

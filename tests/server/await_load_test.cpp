@@ -80,7 +80,7 @@ class HeldAwaits {
 };
 
 TEST(AwaitLoad, ThousandsOfWaitingCallsLockNobodyOut) {
-  TempDir dir("await-load");
+  ScratchDir dir("await-load");
   DaemonConfig cfg = test_config(dir.path(), /*workers=*/1);
   cfg.server.rpc_threads = 8;  // far fewer threads than waiting calls
   Running d = start(std::move(cfg));

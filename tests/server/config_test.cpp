@@ -5,15 +5,13 @@
 // defaults, and a config with every key changed); the effective config redacts the token.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 
 #include "access.hpp"
 #include "config_render.hpp"
 #include "config_schema.hpp"
 #include "daemon_config.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -145,14 +143,10 @@ TEST(DaemonConfig, ErrorsNameTheKey) {
 }
 
 TEST(DaemonConfig, RelativeZkeyPathsResolveAgainstTheConfigFile) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cuzk-config-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  {
-    std::ofstream(dir / "d.toml") << "[[circuit]]\nid = \"k\"\nzkey = \"keys/k.zkey\"\n";
-  }
+  const cuzk::test::ScratchDir dir("config-test");
+  cuzk::test::write_file(dir / "d.toml", "[[circuit]]\nid = \"k\"\nzkey = \"keys/k.zkey\"\n");
   const DaemonConfig c = load_daemon_config(dir / "d.toml");
-  EXPECT_EQ(c.engine.circuits.at(0).zkey_path, (std::filesystem::absolute(dir) / "keys/k.zkey").string());
-  std::filesystem::remove_all(dir);
+  EXPECT_EQ(c.engine.circuits.at(0).zkey_path, (std::filesystem::absolute(dir.path()) / "keys/k.zkey").string());
 }
 
 TEST(DaemonConfig, HostPort) {
@@ -183,18 +177,17 @@ TEST(DaemonConfig, TcpBeyondLoopbackNeedsATokenOrAnExplicitAllowance) {
 }
 
 TEST(DaemonConfig, TheTokenComesFromAFile) {
-  const std::string dir = ::testing::TempDir() + "cuzk-token-" + std::to_string(::getpid());
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir + "/token") << "s3cret \r\nsecond line\n";
+  const cuzk::test::ScratchDir scratch("token");
+  const std::string dir = scratch.path().string();
+  cuzk::test::write_file(scratch / "token", "s3cret \r\nsecond line\n");
   const DaemonConfig c = parse_daemon_config("[server]\nauth_token_file = \"" + dir + "/token\"\n", "t.toml");
   EXPECT_EQ(c.server.auth_token, "s3cret");
-  std::ofstream(dir + "/empty") << "\n";
+  cuzk::test::write_file(scratch / "empty", "\n");
   EXPECT_NE(error_of("[server]\nauth_token_file = \"" + dir + "/empty\"\n").find("server.auth_token_file: the first line"),
             std::string::npos);
   EXPECT_NE(error_of("[server]\nauth_token_file = \"" + dir + "/none\"\n").find("cannot read"), std::string::npos);
   EXPECT_NE(error_of("[server]\nauth_token = \"a\"\nauth_token_file = \"" + dir + "/token\"\n").find("not both"),
             std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(ConfigSchema, BadEnumValueNamesTheKeyAndTheAllowedValues) {

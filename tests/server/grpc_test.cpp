@@ -29,7 +29,7 @@ class GrpcTest : public ::testing::Test {
     cfg.server.auth_token = "t0ken";
     d = start(std::move(cfg));
   }
-  TempDir dir{"grpc-test"};
+  ScratchDir dir{"grpc-test"};
   Running d;
 };
 

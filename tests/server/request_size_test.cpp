@@ -43,7 +43,7 @@ std::filesystem::path cached_fast_zkey() {
 }
 
 TEST(RequestSize, OversizedWitnessesAreRefusedAtTheDoor) {
-  TempDir dir("request-size");
+  ScratchDir dir("request-size");
   DaemonConfig cfg = test_config(dir.path(), 1);
   cfg.engine.circuits.resize(2);  // fast, fast-bn: their keys are cached once
   Running d = start(cfg);         // writes the "fast" TEST key

@@ -28,7 +28,7 @@ DaemonConfig one_worker(const std::filesystem::path& dir) {
 }
 
 TEST(Scheduling, CriticalOvertakesQueuedLows) {
-  TempDir dir("sched-prio");
+  ScratchDir dir("sched-prio");
   Running d = start(one_worker(dir.path()));
   std::string blocker;
   ASSERT_TRUE(submit(*d.tcp, native_request("slow", 1, pb::PRIORITY_LOW), &blocker).ok());
@@ -62,7 +62,7 @@ TEST(Scheduling, CriticalOvertakesQueuedLows) {
 }
 
 TEST(Scheduling, CancelQueuedAndRunning) {
-  TempDir dir("sched-cancel");
+  ScratchDir dir("sched-cancel");
   Running d = start(one_worker(dir.path()));
   std::string running, queued;
   ASSERT_TRUE(submit(*d.tcp, native_request("slow", 2), &running).ok());
@@ -101,7 +101,7 @@ const pb::KeyStatus* key_of(const pb::GetStatusResponse& s, const std::string& i
 }
 
 TEST(Scheduling, EvictRefusedWhileInUseDoneAtRefcountZero) {
-  TempDir dir("sched-evict");
+  ScratchDir dir("sched-evict");
   Running d = start(one_worker(dir.path()));
   pb::PreloadSRSRequest pre;
   pre.set_circuit_id("slow");
@@ -142,7 +142,7 @@ TEST(Scheduling, EvictRefusedWhileInUseDoneAtRefcountZero) {
 }
 
 TEST(Scheduling, SmallVramBudgetWithThreeWorkersEveryJobSucceeds) {
-  TempDir dir("sched-budget");
+  ScratchDir dir("sched-budget");
   std::uint64_t key_bytes = 0;
   {
     Running probe = start(test_config(dir.path()));
@@ -191,7 +191,7 @@ TEST(Scheduling, SmallVramBudgetWithThreeWorkersEveryJobSucceeds) {
 }
 
 TEST(Scheduling, RestartOnTheSameCacheReusesTheKey) {
-  TempDir dir("sched-restart"), cache("sched-restart-cache");
+  ScratchDir dir("sched-restart"), cache("sched-restart-cache");
   auto config = [&] {
     DaemonConfig c = test_config(dir.path());
     c.engine.cache_dir = cache.path().string();

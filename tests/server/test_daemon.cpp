@@ -1,27 +1,11 @@
 #include "test_daemon.hpp"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <thread>
 
 namespace cuzk::server::test {
 
-TempDir::TempDir(const std::string& tag) {
-  static std::atomic<int> counter{0};
-  path_ = std::filesystem::temp_directory_path() /
-          ("cuzk-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)));
-  std::filesystem::remove_all(path_);
-  std::filesystem::create_directories(path_);
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
-}
-
 std::filesystem::path shared_cache_dir() {
-  static const TempDir dir("server-test-cache");
+  static const ScratchDir dir("server-test-cache");
   return dir.path();
 }
 

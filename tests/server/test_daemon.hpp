@@ -15,21 +15,14 @@
 #include "client.hpp"
 #include "daemon.hpp"
 #include "proof_check.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace cuzk::server::test {
 
 namespace pb = ::cuzk::v1;
 
-// A fresh directory under the system temp dir, removed at destruction.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag);
-  ~TempDir();
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+// Per-test directories (tests/support).
+using cuzk::test::ScratchDir;
 
 // The key cache shared by every daemon of this test binary (keys are generated once).
 std::filesystem::path shared_cache_dir();

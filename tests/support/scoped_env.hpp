@@ -1,13 +1,13 @@
-// One environment variable changed for a scope (tuning_test: gpu::tuning_from_environment): the
-// old value, or its absence, comes back when the scope ends, also when an assertion leaves the
-// test early.
+// One environment variable changed for a scope: the old value, or its absence, comes back when the
+// scope ends, also when an assertion leaves the test early (gpu/tuning_test:
+// gpu::tuning_from_environment).
 #pragma once
 
 #include <cstdlib>
 #include <optional>
 #include <string>
 
-namespace cuzk::gpu::test {
+namespace cuzk::test {
 
 class ScopedEnv {
  public:
@@ -29,4 +29,4 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
-}  // namespace cuzk::gpu::test
+}  // namespace cuzk::test

@@ -1,4 +1,5 @@
-// Shared checks for gadget tests: the three modes agree, and a wrong witness is caught.
+// Shared checks for the gadget tests (gadgets and filecoin suites): a circuit's three synthesis modes
+// agree, and a wrong witness is caught.
 #pragma once
 
 #include <gtest/gtest.h>

@@ -1,20 +1,22 @@
-// Test helpers: random sparse R1CS with a dense mirror, and the naive dense reference computations.
+// Random sparse R1CS with a dense mirror and a satisfying witness, and the naive dense reference
+// computations (the r1cs, groth16, prover and GPU suites).
 #pragma once
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "cuzk/r1cs/r1cs.hpp"
 
-namespace cuzk::r1cs::test {
+namespace cuzk::test {
 
 template <class F>
 using Dense = std::vector<std::vector<F>>;  // [row][col]
 
 template <class F>
 struct RandomSystem {
-  R1CS<F> r1cs;
+  cuzk::r1cs::R1CS<F> r1cs;
   Dense<F> A, B, C;    // the same matrices, dense, built from the generated terms (not from the CSR)
   std::vector<F> w;    // a satisfying witness, w[0] == 1
 };
@@ -25,7 +27,7 @@ template <class F>
 RandomSystem<F> random_system(std::mt19937_64& rng, std::uint32_t num_vars, std::uint32_t num_public,
                               std::uint32_t num_constraints, std::uint32_t max_terms, bool with_names = false) {
   RandomSystem<F> s;
-  s.r1cs = make_empty_r1cs<F>(num_vars, num_public);
+  s.r1cs = r1cs::make_empty_r1cs<F>(num_vars, num_public);
   s.w.resize(num_vars);
   s.w[0] = F::one();
   for (std::uint32_t j = 1; j < num_vars; ++j) {
@@ -39,10 +41,10 @@ RandomSystem<F> random_system(std::mt19937_64& rng, std::uint32_t num_vars, std:
     return k == 0 ? F::one() : k == 1 ? -F::one() : k == 2 ? F::from_u64(rng() % 100) : F::random(rng);
   };
   auto rand_lc = [&](std::vector<F>& dense_row) {
-    std::vector<Term<F>> lc;
+    std::vector<r1cs::Term<F>> lc;
     const std::uint32_t n = static_cast<std::uint32_t>(rng() % (max_terms + 1));
     for (std::uint32_t t = 0; t < n; ++t) {
-      Term<F> term{wire(rng), rand_coeff()};
+      r1cs::Term<F> term{wire(rng), rand_coeff()};
       dense_row[term.wire] += term.coeff;
       lc.push_back(term);
     }
@@ -63,10 +65,10 @@ RandomSystem<F> random_system(std::mt19937_64& rng, std::uint32_t num_vars, std:
     do j = wire(rng);
     while (s.w[j].is_zero());
     const F need = dense_dot(da) * dense_dot(db) - dense_dot(dc);
-    Term<F> fix{j, need * s.w[j].inverse()};
+    r1cs::Term<F> fix{j, need * s.w[j].inverse()};
     dc[j] += fix.coeff;
     c.push_back(fix);
-    add_constraint<F>(s.r1cs, a, b, c, with_names ? "c" + std::to_string(i) : std::string());
+    r1cs::add_constraint<F>(s.r1cs, a, b, c, with_names ? "c" + std::to_string(i) : std::string());
     s.A.push_back(std::move(da));
     s.B.push_back(std::move(db));
     s.C.push_back(std::move(dc));
@@ -94,4 +96,4 @@ std::int64_t dense_first_unsatisfied(const RandomSystem<F>& s, const std::vector
   return -1;
 }
 
-}  // namespace cuzk::r1cs::test
+}  // namespace cuzk::test
