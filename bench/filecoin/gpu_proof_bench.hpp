@@ -13,7 +13,7 @@
 
 #include "bench_common.hpp"
 #include "cuzk/gpu/host_memory.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/prover.hpp"
 

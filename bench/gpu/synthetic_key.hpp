@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/key_value_index.hpp"
 #include "host_points.hpp"

@@ -8,7 +8,7 @@
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"

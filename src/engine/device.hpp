@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cuzk/engine/config.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/timings.hpp"
 #include "shape.hpp"

@@ -5,7 +5,7 @@
 
 #include "cuzk/error.hpp"
 #include "cuzk/groth16/curve_dispatch.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"
 

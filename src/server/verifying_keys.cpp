@@ -7,7 +7,7 @@
 
 #include "cuzk/engine/ids.hpp"
 #include "cuzk/filecoin/circuit_keys.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
 

@@ -10,7 +10,7 @@
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"

@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "budget.hpp"  // src/engine
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/io/binfile.hpp"
 #include "support.hpp"

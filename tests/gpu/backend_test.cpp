@@ -13,7 +13,7 @@
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/gpu/backend.hpp"
 #include "cuzk/groth16/cpu_backend.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"

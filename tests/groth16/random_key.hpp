@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "support/random_points.hpp"
 

@@ -16,7 +16,7 @@
 #include <map>
 #include <sstream>
 
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/r1cs/circom_r1cs.hpp"

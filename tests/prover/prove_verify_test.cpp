@@ -5,7 +5,7 @@
 #include <random>
 
 #include "cuzk/groth16/cpu_backend.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/verifier.hpp"

@@ -11,7 +11,7 @@
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/r1cs/wtns.hpp"
 #include "test_daemon.hpp"
 

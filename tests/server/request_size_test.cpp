@@ -14,7 +14,7 @@
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "convert.hpp"
 #include "cuzk/r1cs/wtns.hpp"
 #include "process_memory.hpp"

@@ -18,7 +18,7 @@
 
 #include "cuzk/filecoin/fr.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/r1cs/r1cs.hpp"
 

@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "cuzk/groth16/backend.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/gpu/key_layout.hpp"
 #include "cuzk/gpu/runtime.hpp"

@@ -35,7 +35,7 @@
 
 #include "cuzk/ec/serialize_zcash.hpp"
 #include "cuzk/error.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/io/binfile.hpp"
 

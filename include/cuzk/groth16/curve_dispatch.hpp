@@ -4,7 +4,7 @@
 // return the same type.
 #pragma once
 
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/r1cs/curve_id.hpp"
 
 namespace cuzk::groth16 {

@@ -1,4 +1,4 @@
-// Groth16 keys and proofs, generic over a pairing engine E (see engine.hpp).
+// Groth16 keys and proofs, generic over a pairing engine E (see pairing_engine.hpp).
 //
 // One proving-key shape serves both conventions that real users have:
 //  - snarkjs (.zkey): H points are L^{(2n)}_{2i+1}(tau)/delta (n of them) and the prover

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cuzk/filecoin/fr.hpp"
-#include "cuzk/groth16/engine.hpp"
+#include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/v1/proving.pb.h"
 
