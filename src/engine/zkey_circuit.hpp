@@ -33,17 +33,18 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     const std::string& id = this->id_;
     if (r.native_seed) bad("circuit " + id + " takes a .wtns witness, not a native_seed");
     if (r.wtns.empty()) bad("circuit " + id + " needs a .wtns witness (request has none)");
+    const std::string w = named(r);
     try {
       const io::BinFile f = io::BinFile::parse(byte_span(r.wtns), r1cs::kWtnsFormat);
       const r1cs::WtnsFileHeader h = r1cs::read_wtns_header(f);
       r1cs::require_prime<Fr>("wtns", h.prime_le, h.n8);
       if (h.n_witness != this->shape_.num_vars)
-        bad("wtns has " + std::to_string(h.n_witness) + " values but circuit " + id + " expects " +
+        bad(w + "wtns has " + std::to_string(h.n_witness) + " values but circuit " + id + " expects " +
             std::to_string(this->shape_.num_vars));
       io::ByteReader data = f.reader(r1cs::kWtnsDataSection);
-      if (!data.field_std<Fr>("witness value").is_one()) bad("wtns: w[0] must be 1 (the constant-one wire)");
+      if (!data.field_std<Fr>("witness value").is_one()) bad(w + "wtns: w[0] must be 1 (the constant-one wire)");
     } catch (const DecodeError& e) {
-      bad(std::string("malformed .wtns: ") + e.what());
+      bad(w + "malformed .wtns: " + e.what());
     }
   }
 
@@ -58,13 +59,15 @@ class ZkeyCircuit final : public TypedCircuit<E> {
     try {
       out->w = r1cs::read_wtns<Fr>(byte_span(r.wtns));
     } catch (const DecodeError& e) {
-      bad(std::string("malformed .wtns: ") + e.what());
+      bad(named(r) + "malformed .wtns: " + e.what());
     }
     return out;
   }
 
  private:
   [[noreturn]] static void bad(const std::string& m) { throw EngineError(ErrorCode::kInvalidArgument, m); }
+  // The prefix of a witness's errors: its source's name, when the request gives one.
+  static std::string named(const ProofRequest& r) { return r.wtns_name.empty() ? "" : r.wtns_name + ": "; }
   std::filesystem::path path_;
 };
 

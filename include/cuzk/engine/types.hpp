@@ -96,6 +96,7 @@ struct ProofRequest {
   std::optional<Priority> priority;     // default_priority(kind) when absent
   std::string circuit_id;               // registered circuit; Filecoin kinds: empty = the kind's configured circuit
   std::string wtns;                     // circom .wtns bytes, for circuits that take a witness
+  std::string wtns_name;                // where they came from (a file's path): named in their errors
   std::optional<std::uint64_t> native_seed;  // input of a native circuit (the witness is synthesized from it)
   std::optional<PostRequest> post;      // kinds winning_post / window_post
   std::optional<PorepRequest> porep;    // kind porep

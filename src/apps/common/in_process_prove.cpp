@@ -68,7 +68,8 @@ BackendPlan plan_backend(BackendChoice choice) {
   return plan;
 }
 
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendPlan plan) {
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, const std::string& wtns_name,
+                                BackendPlan plan) {
   InProcessProof out;
   out.notes = std::move(plan.notes);
   engine::Backend chosen = plan.backend;
@@ -86,6 +87,7 @@ InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, 
   req.kind = engine::ProofKind::kGroth16;
   req.circuit_id = kCircuitId;
   req.wtns = std::move(wtns);
+  req.wtns_name = wtns_name;
   engine::ProofResult r = e->prove(std::move(req), std::chrono::hours(24 * 365));
   if (r.code != engine::ErrorCode::kOk) throw std::runtime_error(r.error);
   out.proof_json = std::move(r.proof_json);

@@ -37,11 +37,13 @@ struct InProcessProof {
   std::string warning;             // a GPU that was there but did not start: the CPU proved
 };
 
-// `wtns`: the .wtns file's bytes, moved into the engine's request. Throws std::runtime_error with
+// `wtns`: the .wtns file's bytes, moved into the engine's request (wtns_name, its path, is named
+// in the errors about it). Throws std::runtime_error with
 // the engine's reason when the inputs are refused or no proof verifies (a witness that does not
 // satisfy the circuit).
 // With auto, a GPU that is there but on which the engine does not start leaves the proof to the
 // CPU (said in `warning`); an explicit cuda fails instead.
-InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, BackendPlan plan);
+InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, const std::string& wtns_name,
+                                BackendPlan plan);
 
 }  // namespace cuzk::prover

@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
     const auto backend = cuzk::prover::parse_backend_choice(env("CUZK_PROVER_BACKEND"), "CUZK_PROVER_BACKEND");
     const bool verbose = env("CUZK_PROVER_VERBOSE") == "1";
     (void)open_input(zkey, "proving key");  // the engine maps it
-    cuzk::prover::InProcessProof p = cuzk::prover::prove_in_process(zkey, read_file(wtns, "witness"), cuzk::prover::plan_backend(backend));
+    cuzk::prover::InProcessProof p = cuzk::prover::prove_in_process(zkey, read_file(wtns, "witness"), wtns,
+                                                                     cuzk::prover::plan_backend(backend));
     cuzk::cli::write_text_file(proof, p.proof_json + "\n");
     cuzk::cli::write_text_file(pub, p.public_json + "\n");
     if (!p.warning.empty()) std::cerr << "warning: " << p.warning << "\n";
