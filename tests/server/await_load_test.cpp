@@ -94,12 +94,12 @@ TEST(AwaitLoad, ThousandsOfWaitingCallsLockNobodyOut) {
   ASSERT_TRUE(submit(*d.tcp, native_request("slow", 1, pb::PRIORITY_LOW, "held")).ok());
 
   const int n = awaits_to_hold();
-  Client waiter(ClientOptions{d.tcp_target(), ""});
+  Client waiter(plain_client(d.tcp_target()));
   const auto t_open = Clock::now();
   HeldAwaits held(waiter, "held", n);
 
   // Another client: every call answers promptly while the awaits are being opened and held.
-  Client other(ClientOptions{"unix:" + d.daemon->config().server.unix_socket, ""});
+  Client other(plain_client("unix:" + d.daemon->config().server.unix_socket));
   auto prompt = [](auto&& call, const char* what) {
     const auto t0 = Clock::now();
     const grpc::Status st = call();

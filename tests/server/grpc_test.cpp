@@ -154,7 +154,7 @@ TEST_F(GrpcTest, BadInputsAreClearErrorsAndTheDaemonKeepsServing) {
   EXPECT_NE(st.error_message().find("priority"), std::string::npos);
 
   // Wrong and missing tokens on TCP; the unix socket needs none.
-  Client wrong(ClientOptions{d.tcp_target(), "not-the-token"}), none(ClientOptions{d.tcp_target(), ""});
+  Client wrong(plain_client(d.tcp_target(), "not-the-token")), none(plain_client(d.tcp_target()));
   EXPECT_EQ(submit(wrong, native_request("fast", 1)).error_code(), grpc::StatusCode::UNAUTHENTICATED);
   pb::GetStatusResponse s;
   EXPECT_EQ(none.stub().GetStatus(none.context(10s).get(), {}, &s).error_code(), grpc::StatusCode::UNAUTHENTICATED);
@@ -205,7 +205,7 @@ TEST_F(GrpcTest, ZkeyCircuitWithWtns) {
 TEST_F(GrpcTest, HttpMetricsAndStatusParse) {
   EXPECT_TRUE(proof_ok(*d.tcp, prove(*d.tcp, native_request("fast", 9))));
   pb::GetStatusResponse s;
-  Client wrong(ClientOptions{d.tcp_target(), "bad"});
+  Client wrong(plain_client(d.tcp_target(), "bad"));
   (void)wrong.stub().GetStatus(wrong.context(5s).get(), {}, &s);
 
   httplib::Client http("127.0.0.1", d.daemon->http_port());

@@ -43,8 +43,8 @@ Running start(DaemonConfig cfg) {
   const std::string token = cfg.server.auth_token;
   const std::string sock = cfg.server.unix_socket;
   r.daemon = std::make_unique<Daemon>(std::move(cfg));
-  r.tcp = std::make_unique<Client>(ClientOptions{r.tcp_target(), token});
-  if (!sock.empty()) r.unix_socket = std::make_unique<Client>(ClientOptions{"unix:" + sock, ""});
+  r.tcp = std::make_unique<Client>(plain_client(r.tcp_target(), token));
+  if (!sock.empty()) r.unix_socket = std::make_unique<Client>(plain_client("unix:" + sock));
   return r;
 }
 

@@ -21,6 +21,14 @@ namespace cuzk::server::test {
 
 namespace pb = ::cuzk::v1;
 
+// A plain (no TLS) client's options for `target` with `token`.
+inline ClientOptions plain_client(std::string target, std::string token = "") {
+  ClientOptions o;
+  o.target = std::move(target);
+  o.token = std::move(token);
+  return o;
+}
+
 // Per-test directories (tests/support).
 using cuzk::test::ScratchDir;
 
