@@ -2,22 +2,29 @@
 
 #include "post_circuit.hpp"
 
+#include <cstdint>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace cuzk::engine {
 
 void validate_config(const EngineConfig& c) {
   auto bad = [](const std::string& field, const std::string& why) { throw std::invalid_argument(field + ": " + why); };
+  auto in = [&](const char* field, auto v, IntRange r) {  // compared as values, whatever their signedness
+    if (std::cmp_less(v, r.min)) bad(field, "must be at least " + std::to_string(r.min));
+    if (std::cmp_greater(v, r.max)) bad(field, "must be at most " + std::to_string(r.max));
+  };
   if (c.backend == Backend::cpu && c.devices < 1) bad("devices", "the cpu backend needs at least 1 simulated device");
-  if (c.devices < 0) bad("devices", "must not be negative");
-  if (c.workers_per_device < 1) bad("workers_per_device", "must be at least 1");
-  if (c.max_batch_size < 1) bad("max_batch_size", "must be at least 1");
-  if (c.synthesis_concurrency < 1) bad("synthesis_concurrency", "must be at least 1");
-  if (c.pipeline_depth < 1) bad("pipeline_depth", "must be at least 1");
+  in("devices", c.devices, limits::kDevices);
+  in("workers_per_device", c.workers_per_device, limits::kWorkersPerDevice);
+  in("max_batch_size", c.max_batch_size, limits::kMaxBatchSize);
+  in("max_batch_wait_ms", c.max_batch_wait_ms, limits::kMaxBatchWaitMs);
+  in("synthesis_concurrency", c.synthesis_concurrency, limits::kSynthesisConcurrency);
+  in("pipeline_depth", c.pipeline_depth, limits::kPipelineDepth);
   if (c.host_budget_bytes == 0) bad("host_budget_bytes", "must be positive");
-  if (c.max_retained_results < 1) bad("max_retained_results", "must be at least 1");
+  in("max_retained_results", c.max_retained_results, limits::kMaxRetainedResults);
   if (c.cache_dir.empty()) bad("cache_dir", "empty");
   std::set<std::string> ids;
   for (std::size_t i = 0; i < c.circuits.size(); ++i)

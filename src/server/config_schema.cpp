@@ -90,17 +90,17 @@ const DaemonSchema& daemon_schema() {
            {
                choice("backend", &EC::backend, engine::kBackends, &engine::parse_backend, &engine::backend_name,
                       "Where proofs run: on the CPU (devices are simulated) or on CUDA GPUs."),
-               integer("devices", &EC::devices, 0, 1024,
+               integer("devices", &EC::devices, engine::limits::kDevices,
                        "cpu: simulated devices (at least 1); cuda: GPUs to use, 0 = every visible GPU."),
-               integer("workers_per_device", &EC::workers_per_device, 1, 1024, "Proving workers per device."),
-               integer("max_batch_size", &EC::max_batch_size, 1, 1 << 20,
+               integer("workers_per_device", &EC::workers_per_device, engine::limits::kWorkersPerDevice, "Proving workers per device."),
+               integer("max_batch_size", &EC::max_batch_size, engine::limits::kMaxBatchSize,
                        "Jobs of one circuit proved together on one worker (with the cuda backend and a key too large "
                        "for the card, each streamed chunk of points is uploaded once for the whole batch)."),
-               integer("max_batch_wait_ms", &EC::max_batch_wait_ms, 0, kInt32Max,
+               integer("max_batch_wait_ms", &EC::max_batch_wait_ms, engine::limits::kMaxBatchWaitMs,
                        "A partial batch is flushed after this long (or at once when a higher priority arrives)."),
-               integer("synthesis_concurrency", &EC::synthesis_concurrency, 1, 1024,
+               integer("synthesis_concurrency", &EC::synthesis_concurrency, engine::limits::kSynthesisConcurrency,
                        "Witness syntheses running at once (also bounded by host_budget_bytes)."),
-               integer("pipeline_depth", &EC::pipeline_depth, 1, 1 << 20,
+               integer("pipeline_depth", &EC::pipeline_depth, engine::limits::kPipelineDepth,
                        "Synthesized jobs waiting for a device, per device (backpressure)."),
                bytes("host_budget_bytes", &EC::host_budget_bytes,
                      "Host memory for resident keys plus per-job working memory."),
@@ -132,7 +132,7 @@ const DaemonSchema& daemon_schema() {
                string_list("preload", &EC::preload,
                            "Circuit ids whose keys are loaded at start: [[circuit]] ids or Filecoin circuit ids "
                            "(\"winning-post-32gib\", \"window-post-32gib\", \"porep-32gib\", \"snap-32gib\", ...)."),
-               integer("max_retained_results", &EC::max_retained_results, 1, kInt64Max,
+               integer("max_retained_results", &EC::max_retained_results, engine::limits::kMaxRetainedResults,
                        "Finished results kept for AwaitProof (the oldest are dropped first)."),
            }},
       .fault_injection =

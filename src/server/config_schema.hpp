@@ -112,6 +112,12 @@ Key<S> integer(std::string_view name, T S::*m, std::int64_t min, std::int64_t ma
   return k;
 }
 
+// An engine setting: its range as the engine checks it (engine::limits).
+template <class S, class T>
+Key<S> integer(std::string_view name, T S::*m, engine::IntRange r, std::string_view doc) {
+  return integer(name, m, r.min, r.max, doc);
+}
+
 // A sub-table of non-negative integers ({ depth = 2, challenges = 2 }).
 template <class S>
 Key<S> int_map(std::string_view name, std::map<std::string, std::uint64_t> S::*m, std::string_view doc) {

@@ -289,7 +289,10 @@ TEST(EngineBasic, ConfigErrorsNameTheField) {
   expect_invalid(c, "preload");
   c = small_config({mul_chain("c", "bn254", 100)});
   c.workers_per_device = 0;
-  expect_invalid(c, "workers_per_device");
+  expect_invalid(c, "workers_per_device: must be at least 1");
+  c = small_config({mul_chain("c", "bn254", 100)});
+  c.max_batch_size = std::size_t{1} << 40;  // the ranges are engine::limits', as the daemon's config checks them
+  expect_invalid(c, "max_batch_size: must be at most 1048576");
   CircuitSpec z;
   z.id = "z";
   z.zkey_path = "/nonexistent/x.zkey";

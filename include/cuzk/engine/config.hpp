@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -65,6 +66,22 @@ struct FaultInjection {                        // tests only
   int corrupt_keys = 0;                        // cpu: the first `corrupt_keys` key loads get two H points swapped in
                                                // memory after parsing (a memory fault: the key file stays sound)
 };
+
+// The ranges of EngineConfig's integer settings: validate_config (src/engine/config_check.cpp)
+// refuses a value outside them, and the daemon's config schema (src/server/config_schema.cpp)
+// shows and checks the same ranges.
+struct IntRange {
+  std::int64_t min, max;
+};
+namespace limits {
+inline constexpr IntRange kDevices{0, 1024};
+inline constexpr IntRange kWorkersPerDevice{1, 1024};
+inline constexpr IntRange kMaxBatchSize{1, 1 << 20};
+inline constexpr IntRange kMaxBatchWaitMs{0, INT32_MAX};
+inline constexpr IntRange kSynthesisConcurrency{1, 1024};
+inline constexpr IntRange kPipelineDepth{1, 1 << 20};
+inline constexpr IntRange kMaxRetainedResults{1, INT64_MAX};
+}  // namespace limits
 
 struct EngineConfig {
   Backend backend = Backend::cpu;
