@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "cuzk/error.hpp"
-#include "cuzk/gpu/runtime.hpp"
 #include "errors.hpp"
 
 namespace cuzk::engine {

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "cuzk/error.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "errors.hpp"
 #include "pipeline.hpp"
