@@ -66,6 +66,7 @@ class TypedCircuit : public Circuit {
         res[i].error = std::current_exception();
       }
     }
+    if (idx.empty()) return res;  // no witness of the key's shape: nothing for the device
     std::vector<groth16::PhaseTimings> local(idx.size());
     for (std::size_t k = 0; k < idx.size(); ++k) local[k].cancel = ts[idx[k]]->cancel;
     const std::vector<groth16::Proof<E>> proofs = b.curve<E>().prove_batch(dkey, pk, spans, local);
