@@ -106,11 +106,14 @@ elif [ -n "$NVCC" ]; then
   fi
   command -v node >/dev/null || extra+=(-DNODE_EXECUTABLE=/bin/true)
   gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+  # Configures source tree $1 into $2 for sm_90 with the carried dependencies (tests: $3, ON/OFF).
+  configure() {
+    cmake -S "$1" -B "$2" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_COMPILER="$NVCC" \
+          -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS="$3" -DCUZK_BENCH=ON -DCUZK_SKIP_LAYERS="server;apps" "${extra[@]}"
+  }
   (
     echo "== configure"; set -x
-    cmake -S "$ROOT" -B "$B" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
-          -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=ON -DCUZK_BENCH=ON \
-          -DCUZK_SKIP_LAYERS="server;apps" "${extra[@]}"
+    configure "$ROOT" "$B" ON
   ) > "$OUT/build.log" 2>&1
   if [ $? -eq 0 ]; then
     targets=$(gpu_tests "$B" | tr '\n' ' ')
@@ -122,9 +125,7 @@ elif [ -n "$NVCC" ]; then
   say "on-device build: $([ $path = onbox ] && echo OK || echo FAILED, see build.log) ($(( $(date +%s) - start )) s)"
   if [ -n "${BASELINE:-}" ]; then
     BB=$ROOT/build/gpu-baseline
-    { cmake -S "$BASELINE" -B "$BB" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCMAKE_CUDA_COMPILER="$NVCC" \
-            -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_TESTS=OFF -DCUZK_BENCH=ON -DCUZK_SKIP_LAYERS="server;apps" "${extra[@]}" &&
-        cmake --build "$BB" --target gpu_bench -j"$JOBS"; } > "$OUT/build_baseline.log" 2>&1
+    { configure "$BASELINE" "$BB" OFF && cmake --build "$BB" --target gpu_bench -j"$JOBS"; } > "$OUT/build_baseline.log" 2>&1
     say "baseline build ($BASELINE): rc=$? ($(( $(date +%s) - start )) s)"
   fi
 else
