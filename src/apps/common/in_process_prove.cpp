@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <stdexcept>
 
 #include "cuzk/engine/config.hpp"
@@ -66,6 +67,11 @@ BackendPlan plan_backend(BackendChoice choice) {
     plan.notes.push_back("proving on the CPU: " + p.devices.front().why_unsupported);
   }
   return plan;
+}
+
+void print_phases(const std::string& title, const std::vector<engine::PhaseTiming>& phases) {
+  std::fprintf(stderr, "%s\n", title.c_str());
+  for (const auto& t : phases) std::fprintf(stderr, "  %-14s %10.2f ms\n", t.phase.c_str(), t.ms);
 }
 
 InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, const std::string& wtns_name,

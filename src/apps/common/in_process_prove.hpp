@@ -43,6 +43,10 @@ struct InProcessProof {
 // satisfy the circuit).
 // With auto, a GPU that is there but on which the engine does not start leaves the proof to the
 // CPU (said in `warning`); an explicit cuda fails instead.
+// The proof's phases as the engine timed them (its "total", the request's wall time, last), one a
+// line after `title`, on stderr.
+void print_phases(const std::string& title, const std::vector<engine::PhaseTiming>& phases);
+
 InProcessProof prove_in_process(const std::string& zkey_path, std::string wtns, const std::string& wtns_name,
                                 BackendPlan plan);
 

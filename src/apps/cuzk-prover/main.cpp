@@ -12,7 +12,6 @@
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -69,8 +68,7 @@ int main(int argc, char** argv) {
     if (!p.warning.empty()) std::cerr << "warning: " << p.warning << "\n";
     if (verbose) {
       for (const auto& n : p.notes) std::cerr << n << "\n";
-      std::cerr << "proved and verified on the " << p.backend << " backend\n";
-      for (const auto& t : p.timings) std::fprintf(stderr, "  %-14s %10.2f ms\n", t.phase.c_str(), t.ms);
+      cuzk::prover::print_phases("proved and verified on the " + p.backend + " backend", p.timings);
     }
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -3,7 +3,6 @@
 // The proof goes through the proving engine in this process, the daemon's path
 // (in_process_prove.hpp): on the GPU (cuda, or auto where a GPU this build runs on is present)
 // or on the CPU, verified before it is written.
-#include <cstdio>
 #include <iostream>
 
 #include <spdlog/spdlog.h>
@@ -16,19 +15,14 @@ namespace cuzk::cli {
 
 namespace {
 
-// The engine's phases, its "total" (the request's wall time) last.
-void print_timings(const std::string& title, const std::vector<engine::PhaseTiming>& phases) {
-  std::fprintf(stderr, "%s\n", title.c_str());
-  for (const auto& t : phases) std::fprintf(stderr, "  %-14s %10.2f ms\n", t.phase.c_str(), t.ms);
-}
-
 int prove_through_engine(const ProveArgs& a, prover::BackendPlan plan) {
   spdlog::set_level(spdlog::level::err);  // the engine's progress lines; errors come back in the result
   prover::InProcessProof p = prover::prove_in_process(a.zkey, read_text_file(a.wtns), a.wtns, std::move(plan));
   write_text_file(a.proof, p.proof_json + "\n");
   write_text_file(a.pub, p.public_json + "\n");
   if (!p.warning.empty()) std::cerr << "warning: " << p.warning << "\n";
-  if (!a.quiet) print_timings("proved and verified through the engine on the " + p.backend + " backend", p.timings);
+  if (!a.quiet)
+    prover::print_phases("proved and verified through the engine on the " + p.backend + " backend", p.timings);
   return 0;
 }
 
