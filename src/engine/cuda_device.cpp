@@ -1,7 +1,8 @@
 // The CUDA device backend: keys on GPUs as gpu::DeviceProvingKey<E> (resident in VRAM, streamed
 // from the host copy in chunks when the key does not fit, or part by part between the two:
 // key_placement), proofs
-// by gpu::CudaBackend<E> (one per proof, on the worker's thread; its pinned staging is
+// by gpu::CudaBackend<E> (one per proof, on the worker's thread, in its device's
+// gpu::DeviceContext, one per device for the engine's life; its pinned staging is
 // reserved from the pinned budget), VRAM figures from the CUDA backend's own estimates, and
 // the pinned key tier (the host copy's points registered with the driver). Compiled only
 // with the CUDA backend (src/engine/CMakeLists.txt).
@@ -16,6 +17,7 @@
 
 #include "cuzk/gpu/abc.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/context.hpp"
 #include "cuzk/gpu/device_info.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/ntt.hpp"
@@ -80,8 +82,9 @@ struct CudaWitnessPin final : HostPin {
 template <class E>
 class CudaCurveDevice final : public CurveDevice<E> {
  public:
-  CudaCurveDevice(FaultInjector& f, KeyPlacement mode, std::uint64_t vram, const gpu::Tuning& t)
-      : faults_(f), mode_(mode), vram_(vram), tuning_(t) {}
+  CudaCurveDevice(FaultInjector& f, KeyPlacement mode, std::uint64_t vram, const gpu::Tuning& t,
+                  std::vector<std::unique_ptr<gpu::DeviceContext>>& contexts)
+      : faults_(f), mode_(mode), vram_(vram), tuning_(t), contexts_(contexts) {}
   // The matrices' value index: resident matrices take 6 bytes a term of VRAM instead of 36,
   // streamed ones 2 bytes a term of link per pass (a matrix with more than 65536 distinct
   // values keeps its values).
@@ -113,7 +116,7 @@ class CudaCurveDevice final : public CurveDevice<E> {
                                              std::span<groth16::PhaseTimings> ts) override {
     const auto& k = dynamic_cast<const CudaDeviceKey<E>&>(key).key;
     faults_.on_prove(k.device());
-    gpu::CudaBackend<E> backend(k);
+    gpu::CudaBackend<E> backend(k, *contexts_.at(static_cast<std::size_t>(k.device())));
     std::vector<groth16::Proof<E>> proofs = groth16::prove_batch<E>(pk, ws, backend, ts);
     faults_.on_proved(k.device(), std::span<groth16::Proof<E>>(proofs));
     return proofs;
@@ -130,14 +133,19 @@ class CudaCurveDevice final : public CurveDevice<E> {
   KeyPlacement mode_;
   std::uint64_t vram_;  // the smallest device budget: one placement per key on every device
   gpu::Tuning tuning_;  // EngineConfig::gpu: kept by every key uploaded (DeviceProvingKey::tuning)
+  std::vector<std::unique_ptr<gpu::DeviceContext>>& contexts_;  // CudaDevices': one per device
 };
 
 class CudaDevices final : public Devices {
  public:
   explicit CudaDevices(const EngineConfig& c)
       : faults_(c.fault), mode_(c.key_placement), devices_(count(c.devices)), vram_(smallest_budget(c)),
-        bls_(faults_, mode_, vram_, c.gpu), bn_(faults_, mode_, vram_, c.gpu) {
+        bls_(faults_, mode_, vram_, c.gpu, contexts_), bn_(faults_, mode_, vram_, c.gpu, contexts_) {
     gpu::configure_device_memory(c.gpu);  // before the engine's first device allocation
+    // Each device's context: its executors sized for the workers that prove there at once.
+    for (int d = 0; d < devices_; ++d)
+      contexts_.push_back(
+          std::make_unique<gpu::DeviceContext>(d, c.gpu, static_cast<std::size_t>(std::max(1, c.workers_per_device))));
   }
   std::string_view name() const override { return "cuda"; }
   int device_count() const override { return devices_; }
@@ -203,6 +211,9 @@ class CudaDevices final : public Devices {
   KeyPlacement mode_;
   int devices_;
   std::uint64_t vram_;
+  // Before the curve devices that use them; they outlive every key and proof (the engine
+  // drops its keys and stops its workers before its devices).
+  std::vector<std::unique_ptr<gpu::DeviceContext>> contexts_;
   CudaCurveDevice<groth16::Bls12_381> bls_;
   CudaCurveDevice<groth16::Bn254> bn_;
 };

@@ -4,14 +4,30 @@
 
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "proof_plan.hpp"
 
 namespace cuzk::gpu {
 
 template <class E>
+CudaBackend<E>::CudaBackend(const DeviceProvingKey<E>& key, DeviceContext& ctx)
+    : key_(&key), device_(key.device()), tuning_(key.tuning()), ctx_(&ctx) {
+  if (ctx.device() != key.device())
+    throw std::invalid_argument("gpu: CudaBackend: a key on device " + std::to_string(key.device()) +
+                                " in the context of device " + std::to_string(ctx.device()));
+}
+
+template <class E>
+DeviceContext& CudaBackend<E>::context() {
+  if (ctx_ == nullptr) ctx_ = (own_ctx_ = std::make_unique<DeviceContext>(device_, tuning_)).get();
+  return *ctx_;
+}
+
+template <class E>
 StagedUploader& CudaBackend<E>::uploader() {
-  if (!up_) up_.emplace();  // on the current device: compute_proofs selected the key's
+  // On the current device: compute_proofs selected the key's.
+  if (!up_) up_.emplace(StagedUploader::kChunkBytes, &context().copies());
   return *up_;
 }
 
@@ -33,16 +49,21 @@ void CudaBackend<E>::compute_proofs(const groth16::ProvingKey<E>& pk, std::span<
   std::unique_ptr<DeviceProvingKey<E>> own;
   const DeviceProvingKey<E>* key = key_for(pk, ts[0], own);
   DeviceGuard guard(key->device());
+  DeviceContext& ctx = context();
+  // The call's lane of device memory; its buffers are freed and its streams drained (drain)
+  // before the lease ends.
+  DeviceContext::Lease lane = ctx.lease({key, key->bytes(), ws.size()});
+  const PoolScope scope(&lane.memory());
+  const StreamDrain drain;
   const ProofPlan<E> plan = plan_proofs(*key, ws.size());
+  const ProofRun run{ctx, lane.memory(), uploader()};
   if (!plan.batched) {  // one proof, or nothing to share: one proof after the other
-    for (std::size_t i = 0; i < ws.size(); ++i) out[i] = prove_on_device<E>(plan, ws[i], ts[i], uploader(), nullptr);
+    for (std::size_t i = 0; i < ws.size(); ++i) out[i] = prove_on_device<E>(plan, ws[i], ts[i], run, nullptr);
     return;
   }
-  const StreamDrain drain;
-  StagedUploader& up = uploader();
-  PointStream ps(key->parts().layout.chunk, stream_buffer_bytes<E>(1), up, key->device());
-  for (std::size_t i = 0; i < ws.size(); ++i) out[i] = prove_on_device<E>(plan, ws[i], ts[i], up, &ps);
-  batch_witness_msms<E>(plan, ws, ts, out, ps, scalar_up_);
+  PointStream ps(key->parts().layout.chunk, stream_buffer_bytes<E>(1), run.up, key->device(), ctx.tasks());
+  for (std::size_t i = 0; i < ws.size(); ++i) out[i] = prove_on_device<E>(plan, ws[i], ts[i], run, &ps);
+  batch_witness_msms<E>(plan, ws, ts, out, ps, run, scalar_up_);
 }
 
 template class CudaBackend<groth16::Bls12_381>;

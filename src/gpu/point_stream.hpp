@@ -1,7 +1,7 @@
 // Streamed keys (private to src/gpu; plain C++ templates over msm.hpp and abc.hpp): a pair
 // of device chunk buffers through which host arrays pass a chunk at a time, the upload of
-// chunk j+1 (a helper thread, the copy stream of a StagedUploader) overlapping the work on
-// chunk j (this thread's default stream). Three kinds of work use them:
+// chunk j+1 (a task on the device context's tasks() executor, the copy stream of a
+// StagedUploader) overlapping the work on chunk j (this thread's default stream). Three kinds of work use them:
 //   - MSMs over the key's point arrays, each chunk's scalars classified just before its MSM
 //     (one chunk's DeviceScalars on the device at a time), the first chunk of the next MSM
 //     uploaded during the last chunk of this one; chunk sums are added on the host;
@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <future>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -22,6 +21,7 @@
 
 #include "cuzk/ec/point.hpp"
 #include "cuzk/gpu/abc.hpp"
+#include "cuzk/gpu/executor.hpp"
 #include "cuzk/gpu/host_memory.hpp"
 #include "cuzk/gpu/msm.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
@@ -34,7 +34,8 @@ namespace cuzk::gpu {
 template <class Fr>
 class ScalarChunks {
  public:
-  ScalarChunks(std::size_t chunk, StagedUploader& up) : chunk_(chunk), up_(up) {
+  // tasks: where the uploads wait for their copies (a device context's tasks()).
+  ScalarChunks(std::size_t chunk, StagedUploader& up, Executor& tasks) : chunk_(chunk), up_(up), tasks_(tasks) {
     for (auto& b : buf_) b = DeviceBuffer<Fr>(chunk);
   }
   ~ScalarChunks() {
@@ -47,11 +48,11 @@ class ScalarChunks {
   ScalarChunks& operator=(const ScalarChunks&) = delete;
   std::size_t chunk() const { return chunk_; }
   const Fr* buffer(int k) const { return buf_[k].data(); }
-  // Uploads host [src, src + n) into buffer k on another thread and waits for the copy there;
-  // the buffer's previous reader must have returned (DeviceScalars::from_device synchronises).
-  std::future<void> upload_async(int k, const Fr* src, std::size_t n, int device) {
-    if (src == nullptr || n == 0) return std::async(std::launch::deferred, [] {});
-    return std::async(std::launch::async, [this, k, src, n, device] {
+  // Uploads host [src, src + n) into buffer k in a task and waits for the copy there; the
+  // buffer's previous reader must have returned (DeviceScalars::from_device synchronises).
+  TaskFuture upload_async(int k, const Fr* src, std::size_t n, int device) {
+    if (src == nullptr || n == 0) return TaskFuture();
+    return tasks_.submit([this, k, src, n, device] {
       DeviceGuard g(device);
       up_.upload(buf_[k].data(), src, n * sizeof(Fr));
       up_.synchronize();
@@ -61,14 +62,16 @@ class ScalarChunks {
  private:
   std::size_t chunk_;
   StagedUploader& up_;
+  Executor& tasks_;
   DeviceBuffer<Fr> buf_[2];
 };
 
 class PointStream {
  public:
-  // Two device buffers of `chunk` points of up to point_bytes each, on `device` (current).
-  PointStream(std::size_t chunk, std::size_t point_bytes, StagedUploader& up, int device)
-      : chunk_(chunk), point_bytes_(point_bytes), up_(up), device_(device) {
+  // Two device buffers of `chunk` points of up to point_bytes each, on `device` (current); the
+  // uploads run as tasks (a device context's tasks()).
+  PointStream(std::size_t chunk, std::size_t point_bytes, StagedUploader& up, int device, Executor& tasks)
+      : chunk_(chunk), point_bytes_(point_bytes), up_(up), device_(device), tasks_(tasks) {
     if (chunk == 0) throw std::invalid_argument("gpu: a streamed key needs chunks of at least one point");
     for (auto& b : buf_) b = DeviceBuffer<unsigned char>(chunk * point_bytes);
   }
@@ -134,7 +137,7 @@ class PointStream {
       const std::size_t j = q / k, i = q % k;
       return sb.upload_async(static_cast<int>(q % 2), scalars[i] + j * chunk_, len(j), device_);
     };
-    std::future<void> next = upload(0);
+    TaskFuture next = upload(0);
     run(
         chunks, [&](std::size_t j) { return Pieces{{{0, std::as_bytes(pts.subspan(j * chunk_, len(j)))}}, 1}; },
         [&](std::size_t j, const unsigned char* buf) {
@@ -214,14 +217,14 @@ class PointStream {
                           prefetched_.data() == first.p[0].bytes.data() &&
                           prefetched_.size() == first.p[0].bytes.size();
     prefetched_ = {};
-    std::future<void> next;
+    TaskFuture next;
     try {
       if (count != 0 && !in_place) upload(0, first);
       for (std::size_t j = 0; j < count; ++j) {
         // Item j+1 (or the next call's first) goes to the other buffer, whose work has returned.
-        if (j + 1 < count) next = std::async(std::launch::async, upload, j + 1, pieces(j + 1));
+        if (j + 1 < count) next = tasks_.submit([&upload, j, ps = pieces(j + 1)] { upload(j + 1, ps); });
         else if (!next_first.empty())
-          next = std::async(std::launch::async, upload, j + 1, Pieces{{{{0, next_first}}}, 1});
+          next = tasks_.submit([&upload, j, ps = Pieces{{{{0, next_first}}}, 1}] { upload(j + 1, ps); });
         ready_[index(j)].wait_default();
         work(j, buf_[index(j)].data());
         done_[index(j)].record_default();  // work may still run on the device (the CSR kernels)
@@ -240,6 +243,7 @@ class PointStream {
   std::size_t chunk_, point_bytes_;
   StagedUploader& up_;
   int device_;
+  Executor& tasks_;
   DeviceBuffer<unsigned char> buf_[2];
   Event ready_[2];  // recorded on the copy stream after the upload into buf_[k]
   Event done_[2];   // recorded on the default stream after the work on buf_[k]

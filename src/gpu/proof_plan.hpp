@@ -10,6 +10,8 @@
 #include <span>
 
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/context.hpp"
+#include "cuzk/gpu/memory_pool.hpp"
 #include "device_key_parts.hpp"
 #include "point_stream.hpp"
 
@@ -23,11 +25,11 @@ template <class E>
 struct ProofPlan {
   const DeviceProvingKey<E>& key;
   const DeviceKeyParts<E>& K;  // key.parts()
-  // Some part streams: a proof then starts from an empty pool cache, empties it again before
-  // its MSM scratch (prove_on_device says why), and reads its streamed parts through a point
-  // stream.
+  // Some part streams: a proof then starts from an empty pool cache (its lane's), empties it
+  // again before its MSM scratch (prove_on_device says why), and reads its streamed parts
+  // through a point stream.
   bool streamed;
-  // concurrent_witness_msms: the witness MSMs (A, B1, B2, L) on side threads beside the H
+  // concurrent_witness_msms: the witness MSMs (A, B1, B2, L) in side tasks beside the H
   // chain (small all-resident proofs); else on the proof's own thread after MSM H.
   bool side_msms;
   // The constraint matrices on the device (a/b/c in three arrays), else streamed through the
@@ -87,11 +89,20 @@ ProofPlan<E> plan_proofs(const DeviceProvingKey<E>& key, std::size_t k) {
   };
 }
 
-// One proof's device work with the plan's key, its device selected, and the backend's
-// uploader; batch_stream: the batch's point stream when plan.batched, else null.
+// What a call's proofs run with besides their plan: the device's context (its executors run
+// the side-thread MSMs and chunk uploads), the call's lane of device memory (the calling
+// thread allocates from it: PoolScope), and the backend's uploader.
+struct ProofRun {
+  DeviceContext& ctx;
+  MemoryPool& memory;
+  StagedUploader& up;
+};
+
+// One proof's device work with the plan's key, its device selected; batch_stream: the batch's
+// point stream when plan.batched, else null.
 template <class E>
 groth16::ProofTerms<E> prove_on_device(const ProofPlan<E>& plan, std::span<const typename E::Fr> w,
-                                       groth16::PhaseTimings& t, StagedUploader& up, PointStream* batch_stream);
+                                       groth16::PhaseTimings& t, const ProofRun& run, PointStream* batch_stream);
 
 // After a batch's proofs (prove_on_device with ps): their deferred witness MSMs, each point
 // chunk uploaded once through ps for every proof's scalars of it, added into out[i]; the
@@ -99,6 +110,6 @@ groth16::ProofTerms<E> prove_on_device(const ProofPlan<E>& plan, std::span<const
 template <class E>
 void batch_witness_msms(const ProofPlan<E>& plan, std::span<const std::span<const typename E::Fr>> ws,
                         std::span<groth16::PhaseTimings> ts, std::span<groth16::ProofTerms<E>> out, PointStream& ps,
-                        std::optional<StagedUploader>& scalar_up);
+                        const ProofRun& run, std::optional<StagedUploader>& scalar_up);
 
 }  // namespace cuzk::gpu

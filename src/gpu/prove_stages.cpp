@@ -4,7 +4,6 @@
 // ntt.hpp, field_ops.hpp, point_stream.hpp).
 #include <array>
 #include <chrono>
-#include <future>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -55,7 +54,7 @@ ec::Jacobian<C> key_msm(const DeviceBuffer<ec::Affine<C>>& resident, std::span<c
 
 // The four witness MSMs of one proof, each written once, into its terms: A, B1, B2 over the
 // witness's scalars, L over its private part's. Each is timed as its phase into pt, with
-// workspace m; s: the proof's point stream (null on side threads, where every part is
+// workspace m; s: the proof's point stream (null in side tasks, where every part is
 // resident). A part the batch defers is skipped.
 template <class E>
 struct WitnessMsms {
@@ -88,18 +87,18 @@ struct WitnessMsms {
   }
 };
 
-// The witness MSMs on side threads (ProofPlan::side_msms): their phases, their scalars, and
-// the threads.
+// The witness MSMs in side tasks (ProofPlan::side_msms): their phases, their scalars, and
+// the tasks.
 template <class Fr>
 struct SideMsms {
   std::array<PhaseTimings, kSideMsmThreads> t;
   Scalars<Fr> ws, ls;
-  std::vector<std::future<void>> threads;  // after what its threads use: joined first on unwinding
+  std::vector<TaskFuture> tasks;  // after what its tasks use: waited for first on unwinding
 };
 
 // The witness on the device, in a stream-ordered buffer (as all the proof's temporaries,
 // runtime.hpp: freeing them does not wait for other workers' kernels, nor for this proof's
-// side threads).
+// side tasks).
 template <class Fr>
 DeviceBuffer<Fr> upload_witness(std::span<const Fr> w, PhaseTimings& t, StagedUploader& up) {
   DeviceBuffer<Fr> dw(w.size(), DeviceAlloc::kStreamOrdered);
@@ -113,24 +112,24 @@ DeviceBuffer<Fr> upload_witness(std::span<const Fr> w, PhaseTimings& t, StagedUp
 }
 
 // Small resident proofs (concurrent_witness_msms): the witness MSMs start right after the
-// witness upload, on three threads of their own (own streams and scratch: B2; B1; A then L),
+// witness upload, in three tasks on the device context's executor (each on its thread's own
+// stream, with its own scratch from the proof's lane: B2; B1; A then L),
 // beside a/b/c, H and MSM H on the proof's thread. The proof's temporaries are stream-ordered,
 // so neither side waits for the other's frees (with cudaFree they did: h_poly 3.4 ms instead
-// of 0.3 at 2^12, bench/RESULTS.md). Their phases are timed on their threads (wall times that
+// of 0.3 at 2^12, bench/RESULTS.md). Their phases are timed in their tasks (wall times that
 // overlap the proof thread's) and listed after msm_h (join_side_msms).
 template <class E>
-void start_side_msms(const ProofPlan<E>& plan, const typename E::Fr* dw, const PhaseTimings& t,
+void start_side_msms(const ProofPlan<E>& plan, const typename E::Fr* dw, const PhaseTimings& t, const ProofRun& run,
                      const WitnessMsms<E>& msms, SideMsms<typename E::Fr>& side) {
   using Fr = typename E::Fr;
   const DeviceKeyParts<E>& K = plan.K;
   side.ws = scalars<Fr>(true, dw, K.num_vars);  // synchronised: the side streams may read them
   side.ls = scalars<Fr>(true, dw + K.num_public + 1, K.l_size);
-  const int dev = plan.key.device();
   auto launch = [&](std::size_t i, auto body) {
     side.t[i].cancel = t.cancel;
-    side.threads.push_back(std::async(std::launch::async, [&pt = side.t[i], dev, body] {
-      DeviceGuard g(dev);
-      const StreamDrain drain;  // the scratch's free lands before the thread exits
+    side.tasks.push_back(run.ctx.tasks().submit([&pt = side.t[i], memory = &run.memory, body] {
+      const PoolScope scope(memory);
+      const StreamDrain drain;  // the scratch's free lands before the task ends
       MsmWorkspace m;
       body(pt, m);
     }));
@@ -143,10 +142,10 @@ void start_side_msms(const ProofPlan<E>& plan, const typename E::Fr* dw, const P
   });
 }
 
-// Waits for the side threads and lists their phases in t in the sequential order.
+// Waits for the side tasks and lists their phases in t in the sequential order.
 template <class Fr>
 void join_side_msms(SideMsms<Fr>& side, PhaseTimings& t) {
-  for (auto& f : side.threads) f.get();  // rethrows a side thread's error
+  for (auto& f : side.tasks) f.get();  // rethrows a side task's error
   for (const std::string name : {"msm_a", "msm_b_g1", "msm_b_g2", "msm_l"})
     for (const auto& pt : side.t)
       for (const auto& [pn, ms] : pt.phases)
@@ -251,26 +250,26 @@ void witness_msms(const ProofPlan<E>& plan, const typename E::Fr* dw, const Witn
 
 template <class E>
 groth16::ProofTerms<E> prove_on_device(const ProofPlan<E>& plan, std::span<const typename E::Fr> w,
-                                       groth16::PhaseTimings& t, StagedUploader& up, PointStream* batch_stream) {
+                                       groth16::PhaseTimings& t, const ProofRun& run, PointStream* batch_stream) {
   using Fr = typename E::Fr;
   const StreamDrain drain;  // after the proof's stream-ordered frees: nothing of it stays queued
   groth16::ProofTerms<E> out;
   // A streamed proof starts from an empty pool cache (see the MSM scratch's reservation below;
-  // this waits for the device's queued work once, a few times per proof of seconds).
-  if (plan.streamed) release_cached_device_memory();
-  const DeviceBuffer<Fr> dw = upload_witness<Fr>(w, t, up);
+  // the pool is the proof's lane's: this waits for this thread's stream only).
+  if (plan.streamed) run.memory.trim();
+  const DeviceBuffer<Fr> dw = upload_witness<Fr>(w, t, run.up);
   std::optional<PointStream> own_stream;
   const WitnessMsms<E> msms{plan, out};
   SideMsms<Fr> side;
-  if (plan.side_msms) start_side_msms<E>(plan, dw.data(), t, msms, side);
+  if (plan.side_msms) start_side_msms<E>(plan, dw.data(), t, run, msms, side);
   // The point stream of the streamed parts: the batch's, else the proof's own (none when all
-  // are resident, as with side threads).
+  // are resident, as with side tasks).
   PointStream* s = batch_stream;
   if (!plan.batched && plan.streamed)
-    s = &own_stream.emplace(plan.K.layout.chunk, stream_buffer_bytes<E>(1), up, plan.key.device());
+    s = &own_stream.emplace(plan.K.layout.chunk, stream_buffer_bytes<E>(1), run.up, plan.key.device(), run.ctx.tasks());
   // The MSMs' scratch, reserved at the largest need once H's arrays but its first are freed
   // (proof_msm_scratch_bytes, as the estimate counts it, in the MSM phases and not in H's); with
-  // side threads this thread runs only MSM H. When a part streams it must not come from a freed
+  // side tasks this thread runs only MSM H. When a part streams it must not come from a freed
   // array's cached pool block: it would keep that block mapped, and a later allocation larger
   // than the block's rest would need memory a budget at the estimate does not have
   // (gpu_layout_budget_test, H streamed). So a streamed proof starts from an empty pool cache
@@ -283,7 +282,7 @@ groth16::ProofTerms<E> prove_on_device(const ProofPlan<E>& plan, std::span<const
   if (plan.matrices_resident) eval_abc_and_h_resident<E>(plan, dw.data(), a, t);
   else eval_abc_and_h_streamed<E>(plan, dw.data(), a, *s, t);
   if (!plan.side_msms) {
-    if (plan.streamed) release_cached_device_memory();  // H's freed arrays back to the driver
+    if (plan.streamed) run.memory.trim();  // H's freed arrays back to the driver
     msm_ws.reserve(plan.msm_bytes);
   }
   msm_h<E>(plan, a, s, msm_ws, t, out);
@@ -296,18 +295,18 @@ groth16::ProofTerms<E> prove_on_device(const ProofPlan<E>& plan, std::span<const
 template <class E>
 void batch_witness_msms(const ProofPlan<E>& plan, std::span<const std::span<const typename E::Fr>> ws,
                         std::span<groth16::PhaseTimings> ts, std::span<groth16::ProofTerms<E>> out, PointStream& ps,
-                        std::optional<StagedUploader>& scalar_up) {
+                        const ProofRun& run, std::optional<StagedUploader>& scalar_up) {
   using Fr = typename E::Fr;
   const DeviceKeyParts<E>& K = plan.K;
   const std::size_t k = ws.size(), chunk = K.layout.chunk;
   // The MSM scratch and the scalar chunk buffers, in blocks of their own (as prove_on_device
   // reserves its workspace): the proofs' arrays are gone, and with them the witness on the
   // device (estimate_batch_scratch_bytes).
-  release_cached_device_memory();
+  run.memory.trim();
   MsmWorkspace msm_ws;
   msm_ws.reserve(chunk_msm_scratch_bytes<E>(chunk));
-  if (!scalar_up) scalar_up.emplace();
-  ScalarChunks<Fr> sc(chunk, *scalar_up);
+  if (!scalar_up) scalar_up.emplace(StagedUploader::kChunkBytes, &run.ctx.copies());
+  ScalarChunks<Fr> sc(chunk, *scalar_up, run.ctx.tasks());
   // The streamed witness MSMs, each point chunk uploaded once for the k proofs' scalars (read
   // from the witnesses in host memory); each proof's phase gets 1/k of the batch's time.
   std::vector<const Fr*> wit(k), lsc(k);
@@ -335,10 +334,10 @@ void batch_witness_msms(const ProofPlan<E>& plan, std::span<const std::span<cons
 
 #define CUZK_PROVE_STAGES(E)                                                                                 \
   template groth16::ProofTerms<E> prove_on_device<E>(const ProofPlan<E>&, std::span<const E::Fr>,            \
-                                                     groth16::PhaseTimings&, StagedUploader&, PointStream*); \
+                                                     groth16::PhaseTimings&, const ProofRun&, PointStream*); \
   template void batch_witness_msms<E>(const ProofPlan<E>&, std::span<const std::span<const E::Fr>>,          \
                                       std::span<groth16::PhaseTimings>, std::span<groth16::ProofTerms<E>>,   \
-                                      PointStream&, std::optional<StagedUploader>&);
+                                      PointStream&, const ProofRun&, std::optional<StagedUploader>&);
 CUZK_PROVE_STAGES(groth16::Bls12_381)
 CUZK_PROVE_STAGES(groth16::Bn254)
 #undef CUZK_PROVE_STAGES

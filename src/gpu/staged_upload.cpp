@@ -3,27 +3,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <future>
 #include <stdexcept>
 #include <vector>
 
 namespace cuzk::gpu {
-
-namespace {
-// memcpy by up to kParts threads (one host thread copies ~7 GB/s, the link takes ~55).
-void parallel_copy(unsigned char* d, const unsigned char* s, std::size_t n) {
-  constexpr std::size_t kParts = 4, kMinPart = std::size_t{1} << 20;
-  const std::size_t parts = std::clamp<std::size_t>(n / kMinPart, 1, kParts);
-  const std::size_t step = (n + parts - 1) / parts;
-  std::vector<std::future<void>> rest;
-  for (std::size_t p = 1; p < parts; ++p)
-    rest.push_back(std::async(std::launch::async, [=] {
-      std::memcpy(d + p * step, s + p * step, std::min(step, n - p * step));
-    }));
-  std::memcpy(d, s, std::min(step, n));
-  for (auto& f : rest) f.get();
-}
-}  // namespace
 
 bool is_pinned_range(const void* p, std::size_t bytes) {
   if (bytes == 0) return true;
@@ -31,8 +14,20 @@ bool is_pinned_range(const void* p, std::size_t bytes) {
   return is_pinned(b) && is_pinned(b + bytes - 1);
 }
 
-StagedUploader::StagedUploader(std::size_t chunk_bytes) : chunk_(chunk_bytes) {
+StagedUploader::StagedUploader(std::size_t chunk_bytes, Executor* copies) : chunk_(chunk_bytes), copies_(copies) {
   if (chunk_bytes == 0) throw std::invalid_argument("gpu: StagedUploader with a chunk of 0 bytes");
+}
+
+void StagedUploader::parallel_copy(unsigned char* d, const unsigned char* s, std::size_t n) {
+  constexpr std::size_t kParts = 4, kMinPart = std::size_t{1} << 20;
+  const std::size_t parts = std::clamp<std::size_t>(n / kMinPart, 1, kParts);
+  const std::size_t step = (n + parts - 1) / parts;
+  if (parts > 1 && copies_ == nullptr) copies_ = (own_copies_ = std::make_unique<Executor>(kParts - 1)).get();
+  std::vector<TaskFuture> rest;
+  for (std::size_t p = 1; p < parts; ++p)
+    rest.push_back(copies_->submit([=] { std::memcpy(d + p * step, s + p * step, std::min(step, n - p * step)); }));
+  std::memcpy(d, s, std::min(step, n));
+  for (auto& f : rest) f.get();
 }
 
 StagedUploader::~StagedUploader() {

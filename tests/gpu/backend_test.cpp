@@ -1,7 +1,8 @@
 // CudaBackend end to end: proof terms equal the CPU backend's (affine, bit for bit), the
 // same randomness gives the same proof, prove_verified accepts, for BLS12-381 and BN254 in
 // both H conventions (bellperson kZDivided with stored C; snarkjs kOddCoset with and
-// without C, as .zkey keys come), with a resident key reused across proofs.
+// without C, as .zkey keys come), with a resident key reused across proofs, and by workers
+// sharing one device context.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -12,6 +13,7 @@
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/gpu/backend.hpp"
+#include "cuzk/gpu/context.hpp"
 #include "cuzk/groth16/cpu_backend.hpp"
 #include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/prover.hpp"
@@ -138,12 +140,15 @@ TYPED_TEST(CudaBackendTest, ConcurrentWorkersShareOneResidentKey) {
   PhaseTimings t0;
   const ProofTerms<E> want = cpu.compute(pk, std::span<const Fr>(this->sys_.w), t0);
   const gpu::DeviceProvingKey<E> key(pk, 0);
+  // The engine's way: one context for the device, a backend per proof. Sized for two proofs
+  // at once, four workers queue for its executors' threads (and make four memory lanes).
+  gpu::DeviceContext ctx(0, {}, 2);
   std::vector<int> ok(4, 0);
   std::vector<std::thread> workers;
   for (int k = 0; k < 4; ++k)
     workers.emplace_back([&, k] {
-      gpu::CudaBackend<E> b(key);  // one backend per worker thread
       for (int rep = 0; rep < 3; ++rep) {
+        gpu::CudaBackend<E> b(key, ctx);
         PhaseTimings t;
         const ProofTerms<E> got = b.compute(pk, std::span<const Fr>(this->sys_.w), t);
         ok[k] += got.a.to_affine() == want.a.to_affine() && got.b2.to_affine() == want.b2.to_affine() &&
@@ -152,6 +157,7 @@ TYPED_TEST(CudaBackendTest, ConcurrentWorkersShareOneResidentKey) {
     });
   for (auto& th : workers) th.join();
   for (int k = 0; k < 4; ++k) EXPECT_EQ(ok[k], 3) << "worker " << k;
+  EXPECT_LE(ctx.lanes(), 4u);
 }
 
 TEST(CudaBackendErrors, BadDeviceThrowsCudaError) {

@@ -25,8 +25,9 @@
 //   const KeyLayout l = DeviceProvingKey<E>::choose_layout(pk, vram_budget);
 //   const size_t need = DeviceProvingKey<E>::estimate_bytes(pk, l)
 //                     + DeviceProvingKey<E>::estimate_proof_scratch_bytes(pk, l) * workers;
+//   DeviceContext ctx(device, tuning, workers)   (one per device, context.hpp)
 //   reserve(need) -> DeviceProvingKey<E> key(pk, device, l)   (uploads once)
-//   CudaBackend<E> backend(key); prove_verified(pk, w, backend, t)   (many times; one
+//   CudaBackend<E> backend(key, ctx); prove_verified(pk, w, backend, t)   (many times; one
 //   backend per worker thread, reserving CudaBackend<E>::kStagingBytes of pinned host
 //   memory each) -> ~DeviceProvingKey frees the VRAM -> release(need).
 // Device faults throw cuzk::gpu::CudaError (runtime.hpp), never abort. Every entry point
@@ -43,6 +44,7 @@
 #include "cuzk/groth16/backend.hpp"
 #include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
+#include "cuzk/gpu/context.hpp"
 #include "cuzk/gpu/key_layout.hpp"
 #include "cuzk/gpu/runtime.hpp"
 #include "cuzk/gpu/staged_upload.hpp"
@@ -185,13 +187,18 @@ class CudaBackend final : public groth16::Backend<E> {
   // batch (k > 1) of pageable witnesses stages their scalar chunks through as much again.
   static constexpr std::size_t kStagingBytes = StagedUploader::kStagingBytes;
 
-  // Proves with an uploaded key; `key` must outlive the backend. The pk passed to
-  // compute() must be the key it was uploaded from (its shape is checked). One thread
-  // at a time: compute() reuses the backend's staging buffers and copy streams. The proofs run
-  // with the key's tuning (DeviceProvingKey::tuning).
-  explicit CudaBackend(const DeviceProvingKey<E>& key) : key_(&key), device_(key.device()) {}
+  // Proves with an uploaded key in the device's context (context.hpp: its executors, and a
+  // lane of its memory leased for each call); `key` and `ctx` must outlive the backend, and ctx
+  // be of the key's device (std::invalid_argument otherwise). The pk passed to compute() must
+  // be the key it was uploaded from (its shape is checked). One thread at a time: compute()
+  // reuses the backend's staging buffers and copy streams. The proofs run with the key's tuning
+  // (DeviceProvingKey::tuning).
+  CudaBackend(const DeviceProvingKey<E>& key, DeviceContext& ctx);
+  // The same in a context of the backend's own, for one proof at a time on the device (made at
+  // the first call).
+  explicit CudaBackend(const DeviceProvingKey<E>& key) : key_(&key), device_(key.device()), tuning_(key.tuning()) {}
   // Uploads the key (resident, with `tuning`) at each call (tests, one-off proofs), timed as
-  // the first proof's phase "upload_key".
+  // the first proof's phase "upload_key"; a context of its own.
   explicit CudaBackend(int device, const Tuning& tuning = {}) : key_(nullptr), device_(device), tuning_(tuning) {}
 
   std::string_view name() const override { return "cuda"; }
@@ -200,13 +207,16 @@ class CudaBackend final : public groth16::Backend<E> {
  private:
   void compute_proofs(const groth16::ProvingKey<E>& pk, std::span<const std::span<const Fr>> witnesses,
                       std::span<groth16::PhaseTimings> timings, std::span<groth16::ProofTerms<E>> out) override;
+  DeviceContext& context();
   StagedUploader& uploader();
   const DeviceProvingKey<E>* key_for(const groth16::ProvingKey<E>& pk, groth16::PhaseTimings& t,
                                      std::unique_ptr<DeviceProvingKey<E>>& own) const;
 
   const DeviceProvingKey<E>* key_;
   int device_;
-  Tuning tuning_;                     // of the keys it uploads itself (no key given)
+  Tuning tuning_;  // of the keys it uploads itself (no key given), and of its own context
+  DeviceContext* ctx_ = nullptr;
+  std::unique_ptr<DeviceContext> own_ctx_;  // when none was given: made at the first compute()
   std::optional<StagedUploader> up_;  // on device_, made at the first compute()
   std::optional<StagedUploader> scalar_up_;  // a batch's scalar chunks (k > 1, a witness part streamed)
 };

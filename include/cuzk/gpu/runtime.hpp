@@ -86,13 +86,18 @@ class DeviceGuard {
 //         synchronous call): the free is ordered in the freeing thread's stream only.
 //     The pool keeps freed memory for later allocations (no cudaMalloc cost per proof); an
 //     allocation of either kind that finds the device full returns that cache to the driver
-//     and tries again (release_cached_device_memory()): freed blocks smaller than a later,
-//     larger request would otherwise hold memory the VRAM estimates count as free.
+//     and tries again (release_cached_device_memory(); in a PoolScope, MemoryPool::make_room()):
+//     freed blocks smaller than a later, larger request would otherwise hold memory the VRAM
+//     estimates count as free. A thread inside a PoolScope (memory_pool.hpp) allocates from its
+//     proof's pool instead of the device's default one.
 enum class DeviceAlloc { kPlain, kStreamOrdered };
 
 void* device_alloc(std::size_t bytes, DeviceAlloc how = DeviceAlloc::kPlain);
 void device_free(void* p, DeviceAlloc how = DeviceAlloc::kPlain, std::size_t bytes = 0) noexcept;  // bytes: as allocated
-// Returns the current device's unused stream-ordered pool memory to the driver.
+// Returns the current device's unused default-pool memory to the driver, after waiting for the
+// whole device (frees queued on every stream land first): for a program that proves one thing at
+// a time. Proofs of a DeviceContext (context.hpp) have pools of their own (memory_pool.hpp),
+// which they trim without stalling one another.
 void release_cached_device_memory();
 // The stream-ordered memory's process-wide diagnostics (Tuning::pool_driver_defaults and
 // Tuning::guard_bytes; the rest of the tuning is not read here). The driver's default pool is
