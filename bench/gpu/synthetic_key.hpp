@@ -78,7 +78,7 @@ inline SyntheticProof synthetic_mul_chain(std::size_t k) {
   return out;
 }
 
-// The matrices' value index, as the engine gives every loaded key one (TypedHostKey), unless
+// The matrices' value index, as the engine gives every loaded key one (engine::HostKey), unless
 // CUZK_BENCH_INDEX=0 (values streamed and resident as 32-byte elements, as before the index).
 inline void index_unless_disabled(SyntheticProof& s) {
   const char* e = std::getenv("CUZK_BENCH_INDEX");

@@ -16,16 +16,16 @@ namespace cuzk::engine {
 
 template <class E>
 struct SimDeviceKey final : DeviceKey {
-  SimDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int d) : key(std::move(k)), device(d) {}
-  std::shared_ptr<const TypedHostKey<E>> key;
+  SimDeviceKey(std::shared_ptr<const groth16::ProvingKey<E>> k, int d) : key(std::move(k)), device(d) {}
+  std::shared_ptr<const groth16::ProvingKey<E>> key;
   int device;
 };
 
 // The simulated pinned tier: the key is only accounted against the pinned budget.
 template <class E>
 struct SimHostPin final : HostPin {
-  explicit SimHostPin(std::shared_ptr<const TypedHostKey<E>> k) : key(std::move(k)) {}
-  std::shared_ptr<const TypedHostKey<E>> key;
+  explicit SimHostPin(std::shared_ptr<const groth16::ProvingKey<E>> k) : key(std::move(k)) {}
+  std::shared_ptr<const groth16::ProvingKey<E>> key;
 };
 
 // A pin that is only accounted, whose release takes `ms` (0: none).
@@ -45,7 +45,7 @@ class SimCurveDevice final : public CurveDevice<E> {
  public:
   explicit SimCurveDevice(FaultInjector& f) : faults_(f) {}
   void prepare(groth16::ProvingKey<E>& pk) const override { faults_.on_prepare(pk); }
-  std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
+  std::unique_ptr<DeviceKey> upload(std::shared_ptr<const groth16::ProvingKey<E>> key, int device) override {
     return std::make_unique<SimDeviceKey<E>>(std::move(key), device);
   }
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override { return key_host_bytes(shape_of(pk)); }
@@ -53,7 +53,7 @@ class SimCurveDevice final : public CurveDevice<E> {
     return engine::scratch_bytes(shape_of(pk));
   }
   std::uint64_t pin_bytes(const groth16::ProvingKey<E>& pk) const override { return point_bytes(pk); }
-  std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
+  std::unique_ptr<HostPin> pin(std::shared_ptr<const groth16::ProvingKey<E>> key) override {
     return std::make_unique<SimHostPin<E>>(std::move(key));
   }
   // Accounted only: the witness stays as it is. Its release takes FaultInjection's
@@ -66,7 +66,7 @@ class SimCurveDevice final : public CurveDevice<E> {
                                              std::span<const std::span<const typename E::Fr>> ws,
                                              std::span<groth16::PhaseTimings> ts) override {
     const auto& k = dynamic_cast<const SimDeviceKey<E>&>(key);
-    if (&k.key->pk != &pk) throw std::logic_error("simulated device: key uploaded from another proving key");
+    if (k.key.get() != &pk) throw std::logic_error("simulated device: key uploaded from another proving key");
     groth16::CpuBackend<E> backend;
     std::vector<groth16::Proof<E>> out;
     for (std::size_t i = 0; i < ws.size(); ++i) {

@@ -51,10 +51,10 @@ gpu::KeyLayout place(const groth16::ProvingKey<E>& pk, KeyPlacement mode, std::u
 
 template <class E>
 struct CudaDeviceKey final : DeviceKey {
-  CudaDeviceKey(std::shared_ptr<const TypedHostKey<E>> k, int device, const gpu::KeyLayout& l, const gpu::Tuning& t)
-      : host(std::move(k)), key(host->pk, device, l, t) {}
+  CudaDeviceKey(std::shared_ptr<const groth16::ProvingKey<E>> k, int device, const gpu::KeyLayout& l, const gpu::Tuning& t)
+      : host(std::move(k)), key(*host, device, l, t) {}
   std::string layout() const override { return key.layout().describe(); }
-  std::shared_ptr<const TypedHostKey<E>> host;  // streamed parts are read from it: outlives `key`
+  std::shared_ptr<const groth16::ProvingKey<E>> host;  // streamed parts are read from it: outlives `key`
   gpu::DeviceProvingKey<E> key;
 };
 
@@ -64,11 +64,11 @@ struct CudaDeviceKey final : DeviceKey {
 // proof page-locked (of an indexed matrix, its value positions instead of its values).
 template <class E>
 struct CudaHostPin final : HostPin {
-  CudaHostPin(std::shared_ptr<const TypedHostKey<E>> k, bool matrices_streamed) : key(std::move(k)) {
-    for (auto a : gpu::DeviceProvingKey<E>::streamed_host_arrays(key->pk, matrices_streamed))
+  CudaHostPin(std::shared_ptr<const groth16::ProvingKey<E>> k, bool matrices_streamed) : key(std::move(k)) {
+    for (auto a : gpu::DeviceProvingKey<E>::streamed_host_arrays(*key, matrices_streamed))
       regs.emplace_back(a.data(), a.size());
   }
-  std::shared_ptr<const TypedHostKey<E>> key;
+  std::shared_ptr<const groth16::ProvingKey<E>> key;
   std::vector<gpu::HostRegistration> regs;  // after key: unregistered before key lets go
 };
 
@@ -89,8 +89,8 @@ class CudaCurveDevice final : public CurveDevice<E> {
   // streamed ones 2 bytes a term of link per pass (a matrix with more than 65536 distinct
   // values keeps its values).
   void prepare(groth16::ProvingKey<E>& pk) const override { groth16::index_key_values(pk); }
-  std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) override {
-    const gpu::KeyLayout l = place(key->pk, mode_, vram_, tuning_);
+  std::unique_ptr<DeviceKey> upload(std::shared_ptr<const groth16::ProvingKey<E>> key, int device) override {
+    const gpu::KeyLayout l = place(*key, mode_, vram_, tuning_);
     return std::make_unique<CudaDeviceKey<E>>(std::move(key), device, l, tuning_);
   }
   std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const override {
@@ -104,8 +104,8 @@ class CudaCurveDevice final : public CurveDevice<E> {
     for (auto a : gpu::DeviceProvingKey<E>::streamed_host_arrays(pk, matrices_streamed(pk))) b += a.size();
     return b;
   }
-  std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>> key) override {
-    const bool s = matrices_streamed(key->pk);
+  std::unique_ptr<HostPin> pin(std::shared_ptr<const groth16::ProvingKey<E>> key) override {
+    const bool s = matrices_streamed(*key);
     return std::make_unique<CudaHostPin<E>>(std::move(key), s);
   }
   std::unique_ptr<HostPin> pin_witness(std::span<const typename E::Fr> w) override {

@@ -3,8 +3,8 @@
 // resident key, free (by destroying the DeviceKey). The CPU implementation simulates devices
 // (cpu_device.cpp); the CUDA one (cuda_device.cpp) is compiled only with the CUDA backend.
 //
-// Curve-erased objects (HostKey, Witness, DeviceKey) travel through the untemplated parts
-// of the engine; the typed code below the one curve dispatch casts them back.
+// Curve-indexed values (HostKey, Witness: curve_values.hpp) and the backend's DeviceKey travel
+// through the untemplated parts of the engine; the typed code reads them back by curve.
 #pragma once
 
 #include <atomic>
@@ -20,27 +20,10 @@
 #include "cuzk/groth16/pairing_engine.hpp"
 #include "cuzk/groth16/keys.hpp"
 #include "cuzk/groth16/timings.hpp"
+#include "curve_values.hpp"
 #include "shape.hpp"
 
 namespace cuzk::engine {
-
-struct HostKey {
-  virtual ~HostKey() = default;
-};
-// A loaded key, as the backend prepared it (CurveDevice::prepare) before it was shared.
-template <class E>
-struct TypedHostKey final : HostKey {
-  explicit TypedHostKey(groth16::ProvingKey<E> k) : pk(std::move(k)) {}
-  groth16::ProvingKey<E> pk;
-};
-
-struct Witness {
-  virtual ~Witness() = default;
-};
-template <class E>
-struct TypedWitness final : Witness {
-  std::vector<typename E::Fr> w;  // full assignment, w[0] = 1
-};
 
 // A key resident on one device; destroying it frees the device memory.
 class DeviceKey {
@@ -68,15 +51,15 @@ class CurveDevice {
   // (cuda: the matrices' value index, groth16::index_key_values, so that matrices upload and
   // stream as 16-bit value positions; cpu: nothing). Host bytes: Devices::host_key_extra_bytes.
   virtual void prepare(groth16::ProvingKey<E>&) const {}
-  // Copies the key to `device`. The host key outlives the returned copy (the key manager
-  // drops device copies before the host copy).
-  virtual std::unique_ptr<DeviceKey> upload(std::shared_ptr<const TypedHostKey<E>> key, int device) = 0;
+  // Copies the key to `device` (`key` shares the HostKey's ownership: typed_key). The host key
+  // outlives the returned copy (the key manager drops device copies before the host copy).
+  virtual std::unique_ptr<DeviceKey> upload(std::shared_ptr<const groth16::ProvingKey<E>> key, int device) = 0;
   // VRAM of the resident key and of one running proof, exact for a loaded key.
   virtual std::uint64_t key_bytes(const groth16::ProvingKey<E>& pk) const = 0;
   virtual std::uint64_t scratch_bytes(const groth16::ProvingKey<E>& pk) const = 0;
   // Page-locked bytes pin() would take (0: this backend does not pin keys) and the pin.
   virtual std::uint64_t pin_bytes(const groth16::ProvingKey<E>&) const { return 0; }
-  virtual std::unique_ptr<HostPin> pin(std::shared_ptr<const TypedHostKey<E>>) { return nullptr; }
+  virtual std::unique_ptr<HostPin> pin(std::shared_ptr<const groth16::ProvingKey<E>>) { return nullptr; }
   // A synthesized witness page-locked for its upload (null: this backend does not pin
   // witnesses; the engine reserves shape.hpp's witness_pin_bytes first); the witness outlives
   // the pin.

@@ -357,7 +357,7 @@ struct Engine::Impl {
       job->result.circuit_id = c.id();
       job->result.kind = req.kind;
       job->result.priority = prio;
-      job->result.curve = c.shape().curve;
+      job->result.curve = std::string(r1cs::curve_name(c.shape().curve));
       job->request = std::move(req);
       job->request_hold = std::move(hold);
       bool inserted = false;

@@ -28,7 +28,7 @@ KeyShape filecoin_key_shape(const filecoin::KeyPaths& paths, std::string_view ci
   must(std::uint64_t{n.ic} + n.l, c.vars, "variables");
   must(std::uint64_t{n.h} + 1, domain, "domain size");
   KeyShape s;
-  s.curve = std::string(Bls::kName);
+  s.curve = curve_of<Bls>();
   s.num_vars = c.vars;
   s.num_public = c.public_inputs;
   s.domain_size = domain;
@@ -61,9 +61,7 @@ std::unique_ptr<Witness> FilecoinCircuit::witness_with_inputs(std::vector<Fr> w,
   if (w.size() < expected.size() + 1 || !std::equal(expected.begin(), expected.end(), w.begin() + 1))
     throw EngineError(ErrorCode::kInternal,
                       "circuit " + id_ + where + ": the witness's public inputs are not those a verifier derives");
-  auto out = std::make_unique<TypedWitness<Bls>>();
-  out->w = std::move(w);
-  return out;
+  return std::make_unique<Witness>(std::in_place_type<Bls>, std::move(w));
 }
 
 std::vector<std::unique_ptr<Circuit>> serve_filecoin_circuits(const std::filesystem::path& dir, std::string_view what,

@@ -407,7 +407,7 @@ std::vector<KeyStatus> KeyManager::status() const {
   for (const auto& [id, e] : entries_) {
     KeyStatus s;
     s.circuit_id = id;
-    s.curve = e->circuit->shape().curve;
+    s.curve = std::string(r1cs::curve_name(e->circuit->shape().curve));
     s.tier = !e->devices.empty() ? "vram" : e->pin ? "pinned" : e->host ? "host" : e->file ? "mmap" : "disk";
     s.host_bytes = e->host_res.bytes();
     s.pinned_bytes = e->pin_res.bytes();

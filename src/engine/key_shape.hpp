@@ -1,9 +1,8 @@
 // The KeyShape of a loaded proving key (for the exact memory figures of shape.hpp).
 #pragma once
 
-#include <string>
-
 #include "cuzk/groth16/keys.hpp"
+#include "curve_values.hpp"
 #include "shape.hpp"
 
 namespace cuzk::engine {
@@ -11,7 +10,7 @@ namespace cuzk::engine {
 template <class E>
 KeyShape shape_of(const groth16::ProvingKey<E>& pk) {
   KeyShape s;
-  s.curve = std::string(E::kName);
+  s.curve = curve_of<E>();
   s.num_vars = pk.num_vars;
   s.num_public = pk.num_public();
   s.domain_size = pk.domain_size;

@@ -81,8 +81,8 @@ class NativeCircuit final : public TypedCircuit<E> {
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
                                       groth16::PhaseTimings& t) const override {
     groth16::ScopedPhase p(t, "synthesis");
-    auto out = std::make_unique<TypedWitness<E>>();
-    out->w = with_native_circuit<Fr>(name_, params_, *r.native_seed, [](const auto& c) {
+    auto out = std::make_unique<Witness>(std::in_place_type<E>);
+    out->template values<E>() = with_native_circuit<Fr>(name_, params_, *r.native_seed, [](const auto& c) {
       using C = std::decay_t<decltype(c)>;
       if constexpr (gadgets::circuits::ChallengeCircuit<C, Fr>) return gadgets::circuits::parallel_witness<Fr>(c).full();
       else return cs::witness<Fr>(c).full();

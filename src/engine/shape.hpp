@@ -21,12 +21,13 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <string>
+
+#include "cuzk/r1cs/curve_id.hpp"
 
 namespace cuzk::engine {
 
 struct KeyShape {
-  std::string curve;             // "bls12_381" or "bn254"
+  r1cs::Curve curve = r1cs::Curve::bls12_381;  // the key's curve
   std::uint64_t num_vars = 0;    // wires including wire 0
   std::uint64_t num_public = 0;
   std::uint64_t domain_size = 0;

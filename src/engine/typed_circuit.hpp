@@ -83,6 +83,15 @@ class TypedCircuit : public Circuit {
   }
 
  private:
+  // f(), its wrong-curve logic_error (curve_values.hpp) prefixed with the circuit.
+  template <class F>
+  decltype(auto) of_this_curve(F&& f) const {
+    try {
+      return f();
+    } catch (const std::logic_error& e) {
+      throw std::logic_error("circuit " + id_ + ": " + e.what());
+    }
+  }
   std::span<const Fr> checked_witness(const groth16::ProvingKey<E>& pk, const Witness& wit) const {
     const std::span<const Fr> w = values(wit);
     try {
@@ -122,24 +131,18 @@ class TypedCircuit : public Circuit {
   // The loaded key as the engine shares it: prepared by backend b (CurveDevice::prepare).
   static std::shared_ptr<const HostKey> host_key(Devices& b, groth16::ProvingKey<E> pk) {
     b.curve<E>().prepare(pk);
-    return std::make_shared<const TypedHostKey<E>>(std::move(pk));
+    return std::make_shared<const HostKey>(std::move(pk));
   }
-  // The curve-erased key and witness the engine hands back, typed again: the one place each
-  // erasure is undone (an object of the other curve is a logic error, never a bad proof).
-  std::shared_ptr<const TypedHostKey<E>> typed(std::shared_ptr<const HostKey> key) const {
-    auto t = std::dynamic_pointer_cast<const TypedHostKey<E>>(std::move(key));
-    if (!t) throw std::logic_error("circuit " + id_ + ": host key of another curve");
-    return t;
+  // The curve-indexed key and witness the engine hands back, read as this circuit's curve (an
+  // object of the other curve is a logic error, never a bad proof).
+  std::shared_ptr<const groth16::ProvingKey<E>> typed(std::shared_ptr<const HostKey> key) const {
+    return of_this_curve([&] { return typed_key<E>(std::move(key)); });
   }
   const groth16::ProvingKey<E>& proving_key(const HostKey& key) const {
-    const auto* t = dynamic_cast<const TypedHostKey<E>*>(&key);
-    if (t == nullptr) throw std::logic_error("circuit " + id_ + ": host key of another curve");
-    return t->pk;
+    return of_this_curve([&]() -> const groth16::ProvingKey<E>& { return key.get<E>(); });
   }
   std::span<const Fr> values(const Witness& w) const {
-    const auto* t = dynamic_cast<const TypedWitness<E>*>(&w);
-    if (t == nullptr) throw std::logic_error("circuit " + id_ + ": witness of another curve");
-    return t->w;
+    return of_this_curve([&] { return w.get<E>(); });
   }
   // Parses a .zkey from its mapping, or maps `path` when none is given.
   static groth16::ProvingKey<E> parse_zkey(const io::MappedFile* file, const std::filesystem::path& path) {
@@ -159,7 +162,7 @@ class TypedCircuit : public Circuit {
     const std::uint32_t n8r = r.u32();
     (void)r.bytes(n8r);
     KeyShape s;
-    s.curve = std::string(E::kName);
+    s.curve = curve_of<E>();
     s.num_vars = r.u32();
     s.num_public = r.u32();
     s.domain_size = r.u32();

@@ -55,9 +55,9 @@ class ZkeyCircuit final : public TypedCircuit<E> {
   std::unique_ptr<Witness> synthesize(const ProofRequest& r, const PartitionInput*,
                                       groth16::PhaseTimings& t) const override {
     groth16::ScopedPhase p(t, "synthesis");
-    auto out = std::make_unique<TypedWitness<E>>();
+    auto out = std::make_unique<Witness>(std::in_place_type<E>);
     try {
-      out->w = r1cs::read_wtns<Fr>(byte_span(r.wtns));
+      out->template values<E>() = r1cs::read_wtns<Fr>(byte_span(r.wtns));
     } catch (const DecodeError& e) {
       bad(named(r) + "malformed .wtns: " + e.what());
     }

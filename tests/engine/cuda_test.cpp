@@ -32,7 +32,7 @@ EngineConfig cuda_config(std::vector<CircuitSpec> circuits) {
 }
 
 // The key in a cached .zkey as the engine holds it once loaded: with its matrices' value index
-// (TypedHostKey), which the CUDA backend's VRAM figures count.
+// (HostKey), which the CUDA backend's VRAM figures count.
 template <class E>
 groth16::ProvingKey<E> engine_key(const std::filesystem::path& zkey) {
   auto pk = groth16::read_zkey<E>(io::BinFile::open(zkey, groth16::zkey_detail::kZkeyFile));
@@ -100,7 +100,7 @@ TEST(EngineCuda, LoadedKeysCarryTheValueIndex) {
   const auto backend = make_cuda_devices(cfg);
   EXPECT_EQ(backend->host_key_extra_bytes(shape), key_index_bytes(shape));
   const auto key = circuit->load_key(*backend, nullptr);
-  const auto& pk = dynamic_cast<const TypedHostKey<groth16::Bls12_381>&>(*key).pk;
+  const auto& pk = key->get<groth16::Bls12_381>();
   EXPECT_TRUE(pk.a.indexed());
   EXPECT_TRUE(pk.b.indexed());
   EXPECT_EQ(pk.a, plain.a);  // the same values, read through the index

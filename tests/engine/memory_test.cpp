@@ -282,7 +282,7 @@ TEST(EngineMemory, CpuBackendLoadsKeysWithoutTheValueIndex) {
   const auto backend = make_sim_devices(small_config({spec}));
   EXPECT_EQ(backend->host_key_extra_bytes(shape), 0u);
   const auto key = circuit->load_key(*backend, nullptr);
-  const auto& loaded = dynamic_cast<const TypedHostKey<groth16::Bn254>&>(*key).pk;
+  const auto& loaded = key->get<groth16::Bn254>();
   EXPECT_EQ(loaded.a, pk.a);
   EXPECT_FALSE(loaded.a.indexed());
   EXPECT_FALSE(loaded.b.indexed());

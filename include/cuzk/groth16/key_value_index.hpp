@@ -1,6 +1,6 @@
 // A proving key's constraint matrices with their value index (r1cs::index_values: each term's
 // value as a 16-bit position in a table of the matrix's distinct values), as the engine holds
-// every loaded key (TypedHostKey) and the CUDA backend uploads and streams it.
+// every loaded key (engine::HostKey) and the CUDA backend uploads and streams it.
 #pragma once
 
 #include "cuzk/groth16/keys.hpp"
