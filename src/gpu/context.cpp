@@ -31,8 +31,8 @@ class DeviceContext::Lane {
 DeviceContext::DeviceContext(int device, const Tuning& tuning, std::size_t proofs)
     : device_(checked_device(device)),
       tuning_(tuning),
-      tasks_(kTaskThreadsPerProof * checked_proofs(proofs), [device] { set_device(device); }),
-      copies_(kCopyThreadsPerProof * proofs, [device] { set_device(device); }) {}
+      copies_(kCopyThreadsPerProof * checked_proofs(proofs), [device] { set_device(device); }),
+      tasks_(kTaskThreadsPerProof * proofs, [device] { set_device(device); }) {}
 
 DeviceContext::~DeviceContext() = default;
 

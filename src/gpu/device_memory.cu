@@ -118,6 +118,16 @@ void release_cached_device_memory() {
 }
 
 namespace {
+// This thread's stream drained, then the current device's default pool trimmed: what an
+// allocation outside a PoolScope does when the device is full, without stalling other threads.
+void release_default_pool_idle_memory() {
+  if (ordered_pool() == nullptr) return;
+  stream_synchronize();
+  trim_default_pool(current_device());
+}
+}  // namespace
+
+namespace {
 // Diagnostic: Tuning::guard_bytes = N puts N bytes of 0xA5 after every stream-ordered
 // allocation and checks them at its free (aborting with the size on a change), to find writes
 // past a buffer's end that packed pool suballocations would expose.
@@ -136,20 +146,18 @@ void* guarded(void* p, std::size_t bytes, std::size_t g) {
 }
 
 // The default pool's path, for threads outside a PoolScope (one proof at a time per device:
-// benchmarks, tools, key uploads).
+// benchmarks, tools; key uploads). Its fallback waits for this thread's stream only: other
+// threads' proofs have lanes of their own, and a thread that frees default-pool memory drains
+// its stream (StreamDrain) before it goes on.
 void* default_pool_alloc(std::size_t bytes) {
   void* p = nullptr;
   const std::size_t g = guard_bytes();
   cudaError_t e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
-  if (out_of_memory(e)) {  // memory freed on other streams may not have been released yet
-    CUZK_CUDA_CHECK(cudaDeviceSynchronize());
-    e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
-  }
   if (out_of_memory(e)) {
-    // The pool's cache may hold the memory in freed blocks smaller than this request (a
-    // proof's domain-sized arrays, freed before its larger MSM scratch): back to the driver,
-    // which maps it again for this one.
-    release_cached_device_memory();
+    // This thread's queued frees land, and the pool's cache (freed blocks smaller than this
+    // request: a proof's domain-sized arrays, freed before its larger MSM scratch) goes back to
+    // the driver, which maps it again for this one.
+    release_default_pool_idle_memory();
     e = cudaMallocAsync(&p, bytes + g, cudaStreamPerThread);
   }
   CUZK_CUDA_CHECK(e);
@@ -241,7 +249,7 @@ void* device_alloc(std::size_t bytes, DeviceAlloc how) {
   cudaError_t e = cudaMalloc(&p, bytes);
   if (out_of_memory(e) && ordered_pool() != nullptr) {  // a pool's cache may hold what is missing
     if (t_pool != nullptr) t_pool->make_room();
-    else release_cached_device_memory();
+    else release_default_pool_idle_memory();
     e = cudaMalloc(&p, bytes);
   }
   CUZK_CUDA_CHECK(e);

@@ -83,8 +83,10 @@ class DeviceContext {
   Tuning tuning_;
   mutable std::mutex m_;
   std::vector<std::unique_ptr<Lane>> lanes_;
-  Executor tasks_;   // after lanes_: its threads end before the pools go
-  Executor copies_;  // after tasks_: tasks may wait for copies
+  // Destroyed in reverse: tasks_ first (its tasks may use copies_ and the lanes' pools), then
+  // copies_, then the lanes.
+  Executor copies_;
+  Executor tasks_;
 };
 
 }  // namespace cuzk::gpu

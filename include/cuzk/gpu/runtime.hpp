@@ -85,8 +85,8 @@ class DeviceGuard {
 //         use of it has finished (that stream synchronised, or its thread joined after a
 //         synchronous call): the free is ordered in the freeing thread's stream only.
 //     The pool keeps freed memory for later allocations (no cudaMalloc cost per proof); an
-//     allocation of either kind that finds the device full returns that cache to the driver
-//     and tries again (release_cached_device_memory(); in a PoolScope, MemoryPool::make_room()):
+//     allocation of either kind that finds the device full returns that cache to the driver,
+//     waiting for its own stream only, and tries again (in a PoolScope: MemoryPool::make_room()):
 //     freed blocks smaller than a later, larger request would otherwise hold memory the VRAM
 //     estimates count as free. A thread inside a PoolScope (memory_pool.hpp) allocates from its
 //     proof's pool instead of the device's default one.
