@@ -4,6 +4,7 @@
 // and NativeCircuit<E> (built-in circuits, witness synthesized from the request's seed).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <filesystem>
@@ -37,6 +38,9 @@ struct BatchOutcome {
 // checked once at submit and shared by the partitions' jobs.
 struct PartitionInput {
   virtual ~PartitionInput() = default;
+  // Its partition number, named in its job's id ("<request>/partition-<index>"): set where it is
+  // not its position in split()'s list (a request for one partition of a sector).
+  std::optional<std::size_t> index;
 };
 
 class Circuit {

@@ -33,6 +33,13 @@ void validate_config(const EngineConfig& c) {
   for (const auto& id : c.preload)
     if (!ids.contains(id) && !is_post_circuit_id(id) && !is_porep_circuit_id(id) && !is_snap_circuit_id(id))
       bad("preload", "unknown circuit \"" + id + "\"");
+  for (std::size_t i = 0; i < c.filecoin_circuits.size(); ++i) {
+    const std::string& id = c.filecoin_circuits[i];
+    if (!is_post_circuit_id(id) && !is_porep_circuit_id(id) && !is_snap_circuit_id(id))
+      bad("filecoin_circuits[" + std::to_string(i) + "]",
+          "\"" + id + "\" is not a Filecoin circuit (winning-post-<size>, window-post-<size>, porep-<size>, "
+          "snap-<size>; sizes 2kib, 8mib, 512mib, 32gib, 64gib)");
+  }
 }
 
 }  // namespace cuzk::engine

@@ -18,6 +18,7 @@
 #include "config_check.hpp"
 #include "device.hpp"
 #include "errors.hpp"
+#include "filecoin_circuit.hpp"
 #include "job_queue.hpp"
 #include "job_table.hpp"
 #include "key_manager.hpp"
@@ -42,18 +43,29 @@ std::string random_id_prefix() {
   return buf;
 }
 
+// A Filecoin request's circuit, "" for other kinds (filecoin_circuit_id; EngineError).
+std::string filecoin_id_of(const ProofRequest& r) {
+  if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return post_circuit_id(r);
+  if (r.kind == ProofKind::kPorep) return porep_circuit_id(r);
+  if (r.kind == ProofKind::kSnapDeals) return snap_circuit_id(r);
+  return "";
+}
+
 std::unique_ptr<Devices> make_devices(const EngineConfig& c) {
   if (c.backend == Backend::cuda) return make_cuda_devices(c);
   return make_sim_devices(c);
 }
 
-std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c) {
+// The configured circuits, then the Filecoin ones served (filecoin_circuit.hpp); why a Filecoin
+// circuit whose files are there is not served goes into left_out.
+std::vector<std::unique_ptr<Circuit>> make_circuits(const EngineConfig& c, std::map<std::string, std::string>& left_out) {
   std::vector<std::unique_ptr<Circuit>> out;
   for (std::size_t i = 0; i < c.circuits.size(); ++i)
     out.push_back(make_circuit(c.circuits[i], c.cache_dir, "circuits[" + std::to_string(i) + "]"));
-  std::vector<std::unique_ptr<Circuit>> filecoin = make_post_circuits(c.filecoin_parameter_dir);
-  for (auto& porep : make_porep_circuits(c.filecoin_parameter_dir)) filecoin.push_back(std::move(porep));
-  for (auto& snap : make_snap_circuits(c.filecoin_parameter_dir)) filecoin.push_back(std::move(snap));
+  const FilecoinSelection sel{c.filecoin_circuits, left_out};
+  std::vector<std::unique_ptr<Circuit>> filecoin = make_post_circuits(c.filecoin_parameter_dir, sel);
+  for (auto& porep : make_porep_circuits(c.filecoin_parameter_dir, sel)) filecoin.push_back(std::move(porep));
+  for (auto& snap : make_snap_circuits(c.filecoin_parameter_dir, sel)) filecoin.push_back(std::move(snap));
   for (auto& fc : filecoin) {
     for (const auto& other : out)
       if (other->id() == fc->id())
@@ -98,6 +110,7 @@ std::uint64_t fingerprint(const ProofRequest& r, const std::string& circuit, Pri
     mix(r.porep->registered_proof ? *r.porep->registered_proof : ~0ull);
     bytes(r.porep->prover_id);
     mix(r.porep->sector_number ? *r.porep->sector_number : ~0ull);
+    mix(r.porep->partition ? *r.porep->partition : ~0ull);
   }
   if (r.snap) {
     mix(r.snap->registered_proof);
@@ -128,9 +141,18 @@ std::uint64_t staging_headroom(const EngineConfig& config, const Devices& device
 
 }  // namespace
 
+std::string filecoin_circuit_id(const ProofRequest& r) {
+  try {
+    return filecoin_id_of(r);
+  } catch (const EngineError& e) {
+    throw std::invalid_argument(e.what());
+  }
+}
+
 struct Engine::Impl {
   EngineConfig config;
   std::unique_ptr<Devices> devices;
+  std::map<std::string, std::string> filecoin_left_out;  // id -> why not served, its files there
   std::vector<std::unique_ptr<Circuit>> circuits;
   std::map<std::string, const Circuit*> by_id;
   Budget budget;
@@ -154,7 +176,7 @@ struct Engine::Impl {
   explicit Impl(EngineConfig c)
       : config((validate_config(c), std::move(c))),
         devices(make_devices(config)),
-        circuits(make_circuits(config)),
+        circuits(make_circuits(config, filecoin_left_out)),
         budget(config.host_budget_bytes, config.pinned_budget_bytes, vram_budgets(config, *devices)),
         keys(budget, *devices, pointers(circuits), staging_headroom(config, *devices, circuits)),
         table(config.max_retained_results) {
@@ -267,9 +289,7 @@ struct Engine::Impl {
   }
 
   const Circuit& resolve(const ProofRequest& r) const {
-    if (r.kind == ProofKind::kWinningPost || r.kind == ProofKind::kWindowPost) return resolve_filecoin(r, post_circuit_id(r));
-    if (r.kind == ProofKind::kPorep) return resolve_filecoin(r, porep_circuit_id(r));
-    if (r.kind == ProofKind::kSnapDeals) return resolve_filecoin(r, snap_circuit_id(r));
+    if (const std::string id = filecoin_id_of(r); !id.empty()) return resolve_filecoin(r, id);
     if (r.circuit_id.empty()) throw EngineError(ErrorCode::kInvalidArgument, "request names no circuit");
     auto it = by_id.find(r.circuit_id);
     if (it == by_id.end()) throw EngineError(ErrorCode::kNotFound, "unknown circuit " + quote_id(r.circuit_id));
@@ -291,6 +311,8 @@ struct Engine::Impl {
       throw EngineError(ErrorCode::kInvalidArgument, "circuit_id " + quote_id(r.circuit_id) + " is not the request's circuit " + id);
     auto it = by_id.find(id);
     if (it != by_id.end()) return *it->second;
+    if (const auto why = filecoin_left_out.find(id); why != filecoin_left_out.end())
+      throw EngineError(ErrorCode::kFailedPrecondition, id + " is not served: " + why->second);
     throw EngineError(ErrorCode::kFailedPrecondition,
                       id + " is not served: " +
                           (config.filecoin_parameter_dir.empty()
@@ -363,9 +385,7 @@ struct Engine::Impl {
       bool inserted = false;
       if (!parts.empty()) {
         job->role = JobRole::kGroup;
-        std::vector<std::string> ids;
-        for (std::size_t k = 0; k < parts.size(); ++k) ids.push_back(job->result.request_id + "/partition-" + std::to_string(k));
-        job->group = std::make_shared<PartitionGroup>(ids);
+        job->group = std::make_shared<PartitionGroup>(job->result.request_id, parts);  // named by partition number
       }
       JobPtr now = table.insert_or_get(job, &inserted);
       if (!inserted) return duplicate(out, *now, fp);

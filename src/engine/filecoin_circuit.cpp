@@ -65,7 +65,8 @@ std::unique_ptr<Witness> FilecoinCircuit::witness_with_inputs(std::vector<Fr> w,
 }
 
 std::vector<std::unique_ptr<Circuit>> serve_filecoin_circuits(const std::filesystem::path& dir, std::string_view what,
-                                                              const std::vector<FilecoinCandidate>& candidates) {
+                                                              const std::vector<FilecoinCandidate>& candidates,
+                                                              const FilecoinSelection& sel) {
   std::vector<std::unique_ptr<Circuit>> out;
   if (dir.empty()) return out;
   std::vector<std::string> served;
@@ -73,11 +74,16 @@ std::vector<std::unique_ptr<Circuit>> serve_filecoin_circuits(const std::filesys
     std::error_code ec;
     if (!std::filesystem::is_regular_file(c.paths.params, ec) || !std::filesystem::is_regular_file(c.paths.vk, ec))
       continue;
+    if (!sel.only.empty() && std::find(sel.only.begin(), sel.only.end(), c.id) == sel.only.end()) {
+      sel.left_out[c.id] = "not among the circuits served (filecoin circuits: " + join_names(sel.only) + ")";
+      continue;
+    }
     try {
       out.push_back(c.make());
       served.push_back(out.back()->id() + (filecoin::is_test_key(c.paths) ? " (TEST key)" : ""));
     } catch (const std::exception& e) {
       spdlog::error("Filecoin {} is not served: {}", c.proof_name, e.what());
+      sel.left_out[c.id] = std::string("its key was left out at start: ") + e.what();
     }
   }
   std::string list;

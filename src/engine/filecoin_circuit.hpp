@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -60,14 +61,25 @@ class FilecoinCircuit : public TypedCircuit<groth16::Bls12_381> {
 
 // A circuit the engine may serve: its registered proof's name, its key files, and how to make it.
 struct FilecoinCandidate {
+  std::string id;  // the circuit's id ("porep-32gib")
   std::string proof_name;
   filecoin::KeyPaths paths;
   std::function<std::unique_ptr<Circuit>()> make;
 };
 
-// The candidates whose .params and .vk are both in their directory, made; one that throws (a key
+// Which Filecoin circuits an engine serves: those listed in `only` (EngineConfig::
+// filecoin_circuits; empty: all) whose .params and .vk are in the directory. Why a circuit with
+// its files there is not served goes into `left_out` (by id), for the engine's messages.
+struct FilecoinSelection {
+  const std::vector<std::string>& only;
+  std::map<std::string, std::string>& left_out;
+};
+
+// The selected candidates whose .params and .vk are both in their directory, made (each costs
+// the recording of its circuit's counts: seconds for a 32 GiB sector); one that throws (a key
 // that does not fit) is logged and left out. Logs the list, `what` naming the family ("PoRep").
 std::vector<std::unique_ptr<Circuit>> serve_filecoin_circuits(const std::filesystem::path& dir, std::string_view what,
-                                                              const std::vector<FilecoinCandidate>& candidates);
+                                                              const std::vector<FilecoinCandidate>& candidates,
+                                                              const FilecoinSelection& sel);
 
 }  // namespace cuzk::engine

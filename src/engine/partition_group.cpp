@@ -8,7 +8,18 @@
 namespace cuzk::engine {
 
 PartitionGroup::PartitionGroup(std::vector<std::string> partition_ids)
-    : ids_(std::move(partition_ids)), outcomes_(ids_.size()) {}
+    : ids_(std::move(partition_ids)), numbers_(ids_.size()), outcomes_(ids_.size()) {
+  for (std::size_t k = 0; k < numbers_.size(); ++k) numbers_[k] = k;
+}
+
+PartitionGroup::PartitionGroup(const std::string& request_id,
+                               const std::vector<std::shared_ptr<const PartitionInput>>& parts)
+    : outcomes_(parts.size()) {
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    numbers_.push_back(parts[k]->index.value_or(k));
+    ids_.push_back(request_id + "/partition-" + std::to_string(numbers_.back()));
+  }
+}
 
 PartitionGroup::Verdict PartitionGroup::record(const Job& p) {
   std::lock_guard lk(m_);
@@ -40,8 +51,10 @@ ErrorCode PartitionGroup::failed_code() const {
 std::string PartitionGroup::failed_reason() const {
   std::lock_guard lk(m_);
   const std::size_t k = failed_.value();
-  return "partition " + std::to_string(k) + " of " + std::to_string(ids_.size()) + " (" + ids_[k] +
-         "): " + outcomes_[k].result.error;
+  bool every = true;  // the partitions are 0..N-1: "of N" is the request's count
+  for (std::size_t i = 0; i < numbers_.size(); ++i) every = every && numbers_[i] == i;
+  return "partition " + std::to_string(numbers_[k]) + (every ? " of " + std::to_string(ids_.size()) : "") + " (" +
+         ids_[k] + "): " + outcomes_[k].result.error;
 }
 
 ProvedOutput PartitionGroup::joined() const {

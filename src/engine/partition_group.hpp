@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -19,7 +20,12 @@ namespace cuzk::engine {
 
 class PartitionGroup {
  public:
+  // Partition jobs named `partition_ids`, numbered by their position.
   explicit PartitionGroup(std::vector<std::string> partition_ids);
+  // The partition jobs of request `request_id` for split()'s `parts`, in their order: each named
+  // "<request_id>/partition-<k>", k its partition number (PartitionInput::index, else its
+  // position; a request for one partition of a sector is one job named for that partition).
+  PartitionGroup(const std::string& request_id, const std::vector<std::shared_ptr<const PartitionInput>>& parts);
 
   const std::vector<std::string>& partition_ids() const { return ids_; }
   std::size_t size() const { return ids_.size(); }
@@ -29,7 +35,8 @@ class PartitionGroup {
   // succeeded, kFailed for the first failure (once; later outcomes give kPending).
   Verdict record(const Job& p);
 
-  // After kFailed: the request's state, code and reason ("partition 3 of 10: ...").
+  // After kFailed: the request's state, code and reason ("partition 3 of 10 (<id>): ...", or
+  // "partition 3 (<id>): ..." when the group is not every partition of the request).
   JobState failed_state() const;
   ErrorCode failed_code() const;
   std::string failed_reason() const;
@@ -48,6 +55,7 @@ class PartitionGroup {
     double key_load_ms = 0;
   };
   std::vector<std::string> ids_;
+  std::vector<std::size_t> numbers_;  // each partition's number
   mutable std::mutex m_;
   std::vector<Outcome> outcomes_;
   std::size_t done_ = 0;

@@ -52,11 +52,25 @@ fc::DecodedC1 decode(const PorepRequest& p) {
   }
 }
 
-// One partition of a checked C1.
+// One partition of a checked C1 (its index: the partition's number).
 struct PorepPartition final : PartitionInput {
   std::shared_ptr<const fc::SealCommitPhase1> c1;
-  std::size_t k = 0;
 };
+
+// The partitions a request proves: its one partition, refused unless the C1 has it, or all of them.
+std::vector<std::size_t> requested_partitions(const PorepRequest& p, const fc::SealCommitPhase1& c1) {
+  const std::size_t n = c1.partitions.size();
+  if (p.partition) {
+    if (*p.partition >= n)
+      throw invalid_argument("porep.partition " + std::to_string(*p.partition) + ": a " +
+                             std::string(fc::seal_proof_info(c1.registered_proof).name) + " C1 has " +
+                             std::to_string(n) + " partition(s), 0 to " + std::to_string(n - 1));
+    return {*p.partition};
+  }
+  std::vector<std::size_t> all(n);
+  for (std::size_t k = 0; k < n; ++k) all[k] = k;
+  return all;
+}
 
 class PorepCircuit final : public FilecoinCircuit {
  public:
@@ -91,6 +105,7 @@ class PorepCircuit final : public FilecoinCircuit {
       throw invalid_argument("porep.sector_number " + std::to_string(*sector) + " is not the C1 envelope's SectorNum " +
                              std::to_string(*d.sector_num));
     if (!sector) sector = d.sector_num;
+    const std::vector<std::size_t> wanted = requested_partitions(p, d.c1);  // before the full check
     if (!p.prover_id.empty() && sector) {
       fc::Bytes32 id{};
       std::memcpy(id.data(), p.prover_id.data(), 32);
@@ -106,14 +121,15 @@ class PorepCircuit final : public FilecoinCircuit {
     }
     auto c1 = std::make_shared<const fc::SealCommitPhase1>(std::move(d.c1));
     std::vector<std::shared_ptr<const PartitionInput>> out;
-    for (std::size_t k = 0; k < c1->partitions.size(); ++k) {
+    for (const std::size_t k : wanted) {
       auto part = std::make_shared<PorepPartition>();
       part->c1 = c1;
-      part->k = k;
+      part->index = k;
       out.push_back(std::move(part));
     }
-    spdlog::info("circuit {}: a {} C1 of {} ({} partitions) decoded and checked in {:.0f} ms{}", id_,
-                 fc::to_string(d.format), fc::seal_proof_info(c1->registered_proof).name, out.size(),
+    spdlog::info("circuit {}: a {} C1 of {} ({} partitions{}) decoded and checked in {:.0f} ms{}", id_,
+                 fc::to_string(d.format), fc::seal_proof_info(c1->registered_proof).name, c1->partitions.size(),
+                 p.partition ? ", partition " + std::to_string(*p.partition) + " proved alone" : "",
                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(),
                  opt.prover_id ? ", replica id included" : " (no prover id and sector number: replica id not checked)");
     return out;
@@ -129,13 +145,14 @@ class PorepCircuit final : public FilecoinCircuit {
     const auto* part = dynamic_cast<const PorepPartition*>(in);
     if (part == nullptr) throw EngineError(ErrorCode::kInternal, "circuit " + id_ + ": a PoRep job without its partition");
     const fc::SealCommitPhase1& c1 = *part->c1;
+    const std::size_t k = part->index.value();  // split() numbers every partition
     std::vector<fc::Fr> w, expected;
     {
       groth16::ScopedPhase ph(t, "synthesis");
-      w = fc::porep_witness_full(fc::c1_partition_circuit(c1, part->k));
-      expected = fc::porep_public_inputs(c1.registered_proof, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, part->k);
+      w = fc::porep_witness_full(fc::c1_partition_circuit(c1, k));
+      expected = fc::porep_public_inputs(c1.registered_proof, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, k);
     }
-    return witness_with_inputs(std::move(w), expected, " partition " + std::to_string(part->k));
+    return witness_with_inputs(std::move(w), expected, " partition " + std::to_string(k));
   }
 
  private:
@@ -155,12 +172,12 @@ std::vector<const fc::SealProofInfo*> one_per_circuit() {
 
 }  // namespace
 
-std::vector<std::unique_ptr<Circuit>> make_porep_circuits(const std::filesystem::path& dir) {
+std::vector<std::unique_ptr<Circuit>> make_porep_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel) {
   std::vector<FilecoinCandidate> candidates;
   for (const fc::SealProofInfo* info : one_per_circuit())
-    candidates.push_back({std::string(info->name), fc::porep_key_paths(dir, *info),
+    candidates.push_back({circuit_id_of(*info), std::string(info->name), fc::porep_key_paths(dir, *info),
                           [info, dir] { return std::make_unique<PorepCircuit>(*info, dir); }});
-  return serve_filecoin_circuits(dir, "PoRep", candidates);
+  return serve_filecoin_circuits(dir, "PoRep", candidates, sel);
 }
 
 std::string porep_circuit_id(const ProofRequest& r) {

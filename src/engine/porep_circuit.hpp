@@ -23,9 +23,11 @@
 
 namespace cuzk::engine {
 
+struct FilecoinSelection;  // filecoin_circuit.hpp
+
 // The PoRep circuits served from `dir` (those whose .params and .vk are both there; a pair that
 // does not fit the circuit is logged and left out). Empty dir: none.
-std::vector<std::unique_ptr<Circuit>> make_porep_circuits(const std::filesystem::path& dir);
+std::vector<std::unique_ptr<Circuit>> make_porep_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel);
 
 // The id of the circuit a porep request needs ("porep-32gib", "porep-32gib-ni"): from its
 // registered_proof, else from the C1 (decoded for it). EngineError kInvalidArgument when the

@@ -127,14 +127,14 @@ class PostCircuit final : public FilecoinCircuit {
 
 }  // namespace
 
-std::vector<std::unique_ptr<Circuit>> make_post_circuits(const std::filesystem::path& dir) {
+std::vector<std::unique_ptr<Circuit>> make_post_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel) {
   std::vector<FilecoinCandidate> candidates;
   for (const fc::PoStProofInfo& info : fc::all_post_proofs()) {
     if (info.api_version == fc::ApiVersion::V1_2_0) continue;  // shares its circuit and files with V1
-    candidates.push_back({std::string(info.name), fc::post_key_paths(dir, info),
+    candidates.push_back({circuit_id_of(info), std::string(info.name), fc::post_key_paths(dir, info),
                           [&info, dir] { return std::make_unique<PostCircuit>(info, dir); }});
   }
-  return serve_filecoin_circuits(dir, "PoSt", candidates);
+  return serve_filecoin_circuits(dir, "PoSt", candidates, sel);
 }
 
 std::string post_circuit_id(const ProofRequest& r) { return circuit_id_of(request_info(r)); }

@@ -20,9 +20,11 @@
 
 namespace cuzk::engine {
 
+struct FilecoinSelection;  // filecoin_circuit.hpp
+
 // The PoSt circuits served from `dir` (those whose .params and .vk are both there; a pair that
 // does not fit the circuit is logged and left out). Empty dir: none.
-std::vector<std::unique_ptr<Circuit>> make_post_circuits(const std::filesystem::path& dir);
+std::vector<std::unique_ptr<Circuit>> make_post_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel);
 
 // The id of the circuit a winning_post / window_post request needs (e.g. "window-post-32gib"), or
 // EngineError kInvalidArgument when the request has no PostRequest, an unknown registered proof,

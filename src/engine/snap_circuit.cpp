@@ -148,12 +148,12 @@ class SnapCircuit final : public FilecoinCircuit {
 
 }  // namespace
 
-std::vector<std::unique_ptr<Circuit>> make_snap_circuits(const std::filesystem::path& dir) {
+std::vector<std::unique_ptr<Circuit>> make_snap_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel) {
   std::vector<FilecoinCandidate> candidates;
   for (const fc::UpdateProofInfo& info : fc::all_update_proofs())
-    candidates.push_back({std::string(info.name), fc::snap_key_paths(dir, info),
+    candidates.push_back({fc::snap_circuit_name(info), std::string(info.name), fc::snap_key_paths(dir, info),
                           [&info, dir] { return std::make_unique<SnapCircuit>(info, dir); }});
-  return serve_filecoin_circuits(dir, "SnapDeals", candidates);
+  return serve_filecoin_circuits(dir, "SnapDeals", candidates, sel);
 }
 
 std::string snap_circuit_id(const ProofRequest& r) { return fc::snap_circuit_name(request_info(snap_of(r))); }

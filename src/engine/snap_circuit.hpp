@@ -20,9 +20,11 @@
 
 namespace cuzk::engine {
 
+struct FilecoinSelection;  // filecoin_circuit.hpp
+
 // The SnapDeals circuits served from `dir` (those whose .params and .vk are both there; a pair
 // that does not fit the circuit is logged and left out). Empty dir: none.
-std::vector<std::unique_ptr<Circuit>> make_snap_circuits(const std::filesystem::path& dir);
+std::vector<std::unique_ptr<Circuit>> make_snap_circuits(const std::filesystem::path& dir, const FilecoinSelection& sel);
 
 // The id of the circuit a snap_deals request needs ("snap-32gib"), from its registered proof.
 // EngineError kInvalidArgument when the request has no SnapRequest or an unknown registered proof.

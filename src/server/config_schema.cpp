@@ -175,6 +175,10 @@ const DaemonSchema& daemon_schema() {
                              "/var/tmp/filecoin-proof-parameters/ (the daemon's --params-dir overrides both); \"\": "
                              "none served."),
                         "\"/var/tmp/filecoin-proof-parameters/\""),
+               string_list("circuits", &EC::filecoin_circuits,
+                           "Serve only these Filecoin circuits (ids as above, e.g. [\"winning-post-32gib\", "
+                           "\"window-post-32gib\"]) when their key files are there; empty: every one. Each circuit "
+                           "served costs seconds at start (its constraint counts are recorded)."),
                boolean("preload_winning_post", &EC::filecoin_preload_winning_post,
                        "Load the served WinningPoSt keys at start: its deadline is seconds."),
            }},

@@ -288,6 +288,9 @@ TEST(EngineBasic, ConfigErrorsNameTheField) {
   c.preload = {"missing"};
   expect_invalid(c, "preload");
   c = small_config({mul_chain("c", "bn254", 100)});
+  c.filecoin_circuits = {"window-post-32gib", "porep-3gib"};
+  expect_invalid(c, "filecoin_circuits[1]: \"porep-3gib\" is not a Filecoin circuit");
+  c = small_config({mul_chain("c", "bn254", 100)});
   c.workers_per_device = 0;
   expect_invalid(c, "workers_per_device: must be at least 1");
   c = small_config({mul_chain("c", "bn254", 100)});

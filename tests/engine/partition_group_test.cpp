@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "circuit.hpp"
 #include "partition_group.hpp"
 
 namespace cuzk::engine::test {
@@ -44,6 +45,20 @@ TEST(PartitionGroup, IdsAndSize) {
   const PartitionGroup g(ids(3));
   EXPECT_EQ(g.size(), 3u);
   EXPECT_EQ(g.partition_ids(), ids(3));
+}
+
+// Split inputs name their jobs by partition number: a request for partition 3 alone is one job,
+// "req/partition-3", and its failure names partition 3 without a count it does not have.
+TEST(PartitionGroup, InputsNameTheirJobsByPartitionNumber) {
+  auto third = std::make_shared<PartitionInput>();
+  third->index = 3;
+  PartitionGroup g("req", {third});
+  EXPECT_EQ(g.partition_ids(), std::vector<std::string>{"req/partition-3"});
+  EXPECT_EQ(PartitionGroup("req", {std::make_shared<PartitionInput>(), std::make_shared<PartitionInput>()})
+                .partition_ids(),
+            ids(2));
+  EXPECT_EQ(g.record(*ended(0, JobState::kFailed, ErrorCode::kInternal, "boom")), Verdict::kFailed);
+  EXPECT_EQ(g.failed_reason(), "partition 3 (req/partition-3): boom");
 }
 
 TEST(PartitionGroup, AllSucceedJoinsInPartitionOrderWhateverTheOrderTheyEnd) {

@@ -5,6 +5,7 @@
 // no key files is refused naming the directory.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "cuzk/filecoin/post_keys.hpp"
@@ -157,6 +158,30 @@ TEST(EnginePost, BadRequestsAreRefusedWithWhatIsWrong) {
   const ProofResult r2 = e.prove(ids, 60s);
   EXPECT_EQ(r2.code, ErrorCode::kInvalidArgument);
   EXPECT_NE(r2.error.find("sector"), std::string::npos) << r2.error;
+}
+
+// filecoin_circuits serves only the circuits listed: the other one, its files there, is refused
+// saying so; filecoin_circuit_id names a request's circuit (what the CLI lists), or refuses.
+TEST(EnginePost, OnlyTheListedCircuitsAreServed) {
+  EngineConfig c = post_config();
+  c.filecoin_circuits = {"winning-post-2kib"};
+  Engine e(std::move(c));
+  const PostCase winning = post_request(fc::RegisteredPoStProof::StackedDrgWinning2KiBV1, {7}, 0, 1);
+  const PostCase window = post_request(fc::RegisteredPoStProof::StackedDrgWindow2KiBV1, {1, 2}, 0, 2);
+  EXPECT_EQ(filecoin_circuit_id(winning.request), "winning-post-2kib");
+  EXPECT_EQ(filecoin_circuit_id(window.request), "window-post-2kib");
+  const std::vector<std::string> ids = e.circuit_ids();
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "window-post-2kib"), 0);
+  const ProofResult r = e.prove(winning.request, 120s);
+  ASSERT_EQ(r.state, JobState::kSucceeded) << r.error;
+  EXPECT_TRUE(chain_verifies(r, winning));
+  const SubmitOutcome o = e.submit(window.request);
+  EXPECT_EQ(o.code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(o.error.find("window-post-2kib is not served: not among the circuits served"), std::string::npos) << o.error;
+  ProofRequest bad = window.request;
+  bad.post->registered_proof = 99;
+  EXPECT_THROW(filecoin_circuit_id(bad), std::invalid_argument);
+  EXPECT_EQ(filecoin_circuit_id(ProofRequest{}), "");
 }
 
 TEST(EnginePost, NoParameterDirectoryServesNoPoSt) {

@@ -10,14 +10,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 
 #include "cuzk/filecoin/snap_keys.hpp"
 #include "cuzk/filecoin/snap_record.hpp"
 #include "cuzk/filecoin/snap_request.hpp"
 #include "cuzk/filecoin/snap_vanilla_gen.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "cuzk/groth16/qap.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "support.hpp"
 
@@ -34,22 +32,9 @@ const fc::UpdateProofInfo& info_2kib() { return fc::update_proof_info(fc::Regist
 const std::filesystem::path& params_dir() {
   static const ScratchDir dir("snap-params");
   static const bool written = [] {
-    namespace bd = groth16::bellperson_detail;
     const fc::KeyPaths paths = fc::snap_key_paths(dir.path(), info_2kib());
     const fc::SnapCircuitSize c = fc::snap_circuit_size(fc::snap_params(info_2kib().id));
-    const std::uint64_t ic = c.public_inputs + 1;
-    const std::uint64_t h = groth16::qap_domain_size(c.constraints, c.public_inputs) - 1;
-    const std::uint64_t counts[6] = {ic, h, c.vars - ic, 0, 0, 0};
-    std::ofstream out(paths.params, std::ios::binary);
-    out.seekp(static_cast<std::streamoff>(3 * bd::kG1U + 3 * bd::kG2U));
-    for (int i = 0; i < 6; ++i) {
-      const char be[4] = {char(counts[i] >> 24), char(counts[i] >> 16), char(counts[i] >> 8), char(counts[i])};
-      out.write(be, 4);
-      out.seekp(static_cast<std::streamoff>(counts[i] * (i == 5 ? bd::kG2U : bd::kG1U)), std::ios::cur);
-    }
-    out.seekp(-1, std::ios::cur);
-    out.put(0);  // the file's last byte: its length covers every point
-    std::ofstream(paths.vk, std::ios::binary).flush();
+    write_hole_key(paths.params, paths.vk, c.public_inputs, c.constraints, c.vars);
     return true;
   }();
   (void)written;

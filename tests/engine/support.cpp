@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <random>
 
 #include "cuzk/cs/constraint_system.hpp"
 #include "cuzk/gadgets/circuits/mul_chain.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
 #include "cuzk/groth16/pairing_engine.hpp"
+#include "cuzk/groth16/qap.hpp"
 #include "cuzk/groth16/setup.hpp"
 #include "cuzk/groth16/snarkjs_json.hpp"
 #include "cuzk/groth16/verifier.hpp"
@@ -195,6 +197,24 @@ void expect_only_keys_reserved(const Engine& e) {
   EXPECT_EQ(s.budgets[1].name, "pinned");
   EXPECT_EQ(s.budgets[1].reserved, pinned);
   EXPECT_EQ(dev_reserved, vram);
+}
+
+void write_hole_key(const std::filesystem::path& params, const std::filesystem::path& vk, std::uint64_t public_inputs,
+                    std::uint64_t constraints, std::uint64_t vars) {
+  namespace bd = groth16::bellperson_detail;
+  const std::uint64_t ic = public_inputs + 1;
+  const std::uint64_t h = groth16::qap_domain_size(constraints, public_inputs) - 1;
+  const std::uint64_t counts[6] = {ic, h, vars - ic, 0, 0, 0};
+  std::ofstream out(params, std::ios::binary);
+  out.seekp(static_cast<std::streamoff>(3 * bd::kG1U + 3 * bd::kG2U));
+  for (int i = 0; i < 6; ++i) {
+    const char be[4] = {char(counts[i] >> 24), char(counts[i] >> 16), char(counts[i] >> 8), char(counts[i])};
+    out.write(be, 4);
+    out.seekp(static_cast<std::streamoff>(counts[i] * (i == 5 ? bd::kG2U : bd::kG1U)), std::ios::cur);
+  }
+  out.seekp(-1, std::ios::cur);
+  out.put(0);  // the file's last byte: its length covers every point
+  std::ofstream(vk, std::ios::binary).flush();
 }
 
 }  // namespace cuzk::engine::test

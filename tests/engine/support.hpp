@@ -60,6 +60,12 @@ std::string make_wtns(const std::string& curve, std::uint64_t constraints, std::
                       const std::string& kind = "good");
 
 double timing(const ProofResult& r, const std::string& phase);  // -1 when absent
+
+// A bellperson .params at `params` for a circuit of these counts (ic, h, l; no a or b points) whose
+// points are holes (a sparse file, nothing written: tens of GB long for 32 GiB), and an empty
+// .vk at `vk`: enough for the engine to serve a Filecoin circuit until a key load is attempted.
+void write_hole_key(const std::filesystem::path& params, const std::filesystem::path& vk, std::uint64_t public_inputs,
+                    std::uint64_t constraints, std::uint64_t vars);
 // Polls until the job is proving on a device (or final; at most 60 s).
 void wait_until_proving(const Engine& e, const std::string& id);
 

@@ -82,6 +82,7 @@ params = { constraints = 64 }
 setup_seed = 9
 [filecoin]
 parameter_dir = "/srv/params"
+circuits = ["winning-post-32gib", "window-post-32gib"]
 preload_winning_post = false
 )",
                                              "t.toml");
@@ -99,6 +100,7 @@ preload_winning_post = false
   EXPECT_EQ(c.engine.filecoin_parameter_dir, "/srv/params");
   EXPECT_TRUE(c.filecoin_parameter_dir_given);
   EXPECT_FALSE(c.engine.filecoin_preload_winning_post);
+  EXPECT_EQ(c.engine.filecoin_circuits, (std::vector<std::string>{"winning-post-32gib", "window-post-32gib"}));
 }
 
 TEST(DaemonConfig, ErrorsNameTheKey) {
@@ -267,7 +269,8 @@ TEST(ConfigSchema, EveryKeyChangedRoundTrips) {
               .pinned_budget_bytes = 3ull << 40, .pinned_witness_min_bytes = 5ull << 10,
               .vram_budget_bytes = 9ull << 20, .key_placement = engine::KeyPlacement::resident, .cache_dir = "/c",
               .preload = {"winning-post-2kib", "mul-chain"}, .circuits = c.engine.circuits,
-              .filecoin_parameter_dir = "/p", .filecoin_preload_winning_post = false, .max_retained_results = 11,
+              .filecoin_parameter_dir = "/p", .filecoin_circuits = {"porep-32gib"},
+              .filecoin_preload_winning_post = false, .max_retained_results = 11,
               .gpu = {.sequential_msms = true, .msm_profile = true, .msm_level0 = gpu::MsmLevel0::kRegisters,
                       .ntt_passes = gpu::NttPassShape{10, 8, 2, 2}, .ntt_twiddles = gpu::TwiddleChoice::kCompact,
                       .emulate_smem_per_sm_kib = 100, .pool_driver_defaults = true, .guard_bytes = 64},

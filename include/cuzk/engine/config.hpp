@@ -112,9 +112,13 @@ struct EngineConfig {
   std::string cache_dir = "/tmp/cuzk-cache";   // test keys of native circuits are written here (.zkey)
   std::vector<std::string> preload;            // circuit ids loaded at start (PoSt ids too: "window-post-32gib")
   std::vector<CircuitSpec> circuits;
-  // Filecoin PoSt: the parameter directory (v28-*.params / .vk under their official names). Every
-  // WinningPoSt / WindowPoSt circuit whose two files are there is served; empty: none.
+  // Filecoin: the parameter directory (v28-*.params / .vk under their official names). Every
+  // PoSt, PoRep and SnapDeals circuit whose two files are there is served; empty: none.
   std::string filecoin_parameter_dir;
+  // The Filecoin circuits to serve, by id ("window-post-32gib", "porep-32gib", "snap-32gib"):
+  // only these, when their files are there; empty: every one. Each one served costs seconds at
+  // start (its circuit's counts are recorded: ~10 s for a 32 GiB PoRep on 2 cores).
+  std::vector<std::string> filecoin_circuits;
   // Load the served WinningPoSt keys at start (as if listed in `preload`): a WinningPoSt has a
   // deadline of seconds, and a cold key load would take part of it.
   bool filecoin_preload_winning_post = true;

@@ -17,6 +17,11 @@
 
 namespace cuzk::engine {
 
+// The Filecoin circuit a request of a Filecoin kind (winning_post, window_post, porep, snap_deals)
+// is proved with, from its registered proof: what EngineConfig::filecoin_circuits takes; "" for
+// the other kinds. Throws std::invalid_argument for a request that names no known proof.
+std::string filecoin_circuit_id(const ProofRequest& request);
+
 class Engine {
  public:
   // Validates the configuration and the circuits (throws std::invalid_argument naming the

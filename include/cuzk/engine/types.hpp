@@ -69,7 +69,8 @@ struct PostRequest {
 // it at submit (every path, label and challenge; the replica id when prover_id and sector_number
 // are given), proves every partition as its own job (`<request_id>/partition-<k>`, shown in the
 // status), and returns the partitions' 192-byte proofs concatenated in order, each verified with
-// the parameter directory's .vk (src/engine/porep_circuit.hpp).
+// the parameter directory's .vk (src/engine/porep_circuit.hpp). With `partition`, that partition
+// alone: one job, `<request_id>/partition-<partition>`, and its 192-byte proof.
 struct PorepRequest {
   std::string c1;                                 // filecoin-ffi's SealCommitPhase1Output JSON, Curio's
                                                   // envelope of it, or supraseal's bincode
@@ -77,6 +78,8 @@ struct PorepRequest {
                                                   // not name it), else checked against the C1's
   std::vector<std::uint8_t> prover_id;            // 32 bytes or empty; with sector_number: the replica
   std::optional<std::uint64_t> sector_number;     //   id is checked (Curio's envelope carries the number)
+  std::optional<std::uint32_t> partition;         // prove only this partition of the C1 (its index, below
+                                                  // the C1's partition count); absent: every partition
 };
 
 // A Filecoin SnapDeals (empty-sector update) proof as a node asks for it: what filecoin-proofs'
