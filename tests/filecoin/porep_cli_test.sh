@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `cuzk porep` end to end on 2 KiB V1_1 with TEST keys: setup, a C1 of a test sector sealed in
-# memory (`cuzk-bench gen-vanilla porep`), prove, verify from what a chain verifier has; exit codes
+# memory (`cuzk-bench gen-vanilla porep`), prove (the sector, and its partition 0 alone with
+# --partition), verify from what a chain verifier has; exit codes
 # and messages for a changed seed / ticket / comm_r / comm_d / sector / proof byte, a truncated C1,
 # a changed label, the wrong sector (replica id), Curio's and supraseal's forms, setup over a
 # non-TEST key; synthetic-PoRep and 32 GiB C1s as far as proving. The setup (2.7M constraints,
-# about 2 minutes on 2 cores) and the one proof (about 35 s) dominate; every refusal happens
+# about 2 minutes on 2 cores) and the two proofs (about 35 s each) dominate; every refusal happens
 # before any key is loaded.
 # usage: porep_cli_test.sh <cuzk> <cuzk-bench> <data dir> <work dir>
 set -euo pipefail
@@ -52,10 +53,13 @@ PROOF="$WORK/proof.bin"
 expect_rc "prove (replica id checked)" 0 "$CUZK" porep prove --c1 "$C1" --prover-id f01000 --sector 1 \
   --params-dir "$KEYS" --out "$PROOF"
 expect_log "prove warns about the TEST key" 'WARNING: .*is a cuzk TEST key'
-expect_log "prove prints the preparation phases" '^  load_key +[0-9.]+ ms'
+expect_log "prove prints the preparation phases" '^  check +[0-9.]+ ms'
 expect_log "prove prints the partition's phases" '^partition 0:'
+expect_log "prove prints the engine's key load" '^  key_load +[0-9.]+ ms'
 expect_log "prove prints the MSM phases" '^  msm_h +[0-9.]+ ms'
 expect_log "prove prints the verify phase" '^  verify +[0-9.]+ ms'
+expect_log "prove says where it proved" \
+  '^proved StackedDrg2KiBV1_1 on the (cpu|cuda) backend: 1 partition proof\(s\) \(39 public inputs each\)'
 [ "$(stat -c %s "$PROOF")" -eq 192 ] && pass "proof is 1 partition x 192 bytes" || fail "proof is not 192 bytes"
 echo "prove: $((SECONDS - t0)) s"
 
@@ -113,6 +117,27 @@ expect_rc "verify of an unknown proof exits 2" 2 "$CUZK" porep verify --proof 99
   --params-dir "$KEYS" "${GOOD[@]}"
 expect_log "the message names it" 'registered seal proof 99 is not registered'
 
+# ---- one partition alone (--partition; the last, 0, of the 2 KiB sector's one): its 192-byte proof ----
+t0=$SECONDS
+ONE="$WORK/partition0.bin"
+expect_rc "prove --partition 0" 0 "$CUZK" porep prove --c1 "$C1" --prover-id f01000 --sector 1 --partition 0 \
+  --params-dir "$KEYS" --out "$ONE"
+expect_log "prove --partition prints the partition's phases" '^partition 0:'
+expect_log "prove --partition prints the engine's phases" '^  msm_h +[0-9.]+ ms'
+expect_log "prove --partition says one proof" \
+  '^proved StackedDrg2KiBV1_1 on the (cpu|cuda) backend: 1 partition proof\(s\) \(39 public inputs each\)'
+[ "$(stat -c %s "$ONE")" -eq 192 ] && pass "the file holds one 192-byte proof" || fail "not 192 bytes: $ONE"
+cmp -s "$PROOF" "$ONE" && fail "the same bytes as the whole sector's proof (a new proof is randomized)" ||
+  pass "a proof of its own"
+expect_rc "verify --partition 0 of it exits 0" 0 "$CUZK" porep verify --proof 5 --prover-id 1000 --sector 1 \
+  --params-dir "$KEYS" --partition 0 --ticket "$TICKET" --seed "$SEED" --comm-r "$COMM_R" --comm-d "$COMM_D" \
+  --proof-file "$ONE"
+expect_log "verify says OK" '^OK: '
+expect_rc "verify --partition 0 with another seed exits 1" 1 "$CUZK" porep verify --proof 5 --prover-id 1000 \
+  --sector 1 --params-dir "$KEYS" --partition 0 --ticket "$TICKET" --seed "$(other "$SEED")" --comm-r "$COMM_R" \
+  --comm-d "$COMM_D" --proof-file "$ONE"
+echo "prove --partition: $((SECONDS - t0)) s"
+
 # ---- bad C1s: refused (exit 2, naming the problem) before any key is loaded ----
 NEVER="$WORK/never.bin"
 PROVE=("$CUZK" porep prove --params-dir "$KEYS" --out "$NEVER")
@@ -142,6 +167,7 @@ expect_rc "prove with another --proof than the C1's exits 2" 2 "${PROVE[@]}" --c
 expect_log "the message names both" 'is a C1 of StackedDrg2KiBV1_1, not of StackedDrg2KiBV1'
 expect_rc "prove of a partition the C1 does not have exits 2" 2 "${PROVE[@]}" --c1 "$C1" --partition 1
 expect_log "the message gives the partitions" 'input: --partition 1: a StackedDrg2KiBV1_1 C1 has 1 partition'
+expect_rc "prove with an unknown --backend exits 2" 2 "${PROVE[@]}" --c1 "$C1" --backend gpu
 expect_rc "prove without keys (FIL_PROOFS_PARAMETER_CACHE elsewhere) exits 2" 2 env \
   FIL_PROOFS_PARAMETER_CACHE="$WORK/nokeys" "$CUZK" porep prove --c1 "$C1" --out "$NEVER"
 expect_log "the message names the .params looked for there" \

@@ -42,6 +42,7 @@ expect_rc "prove (window)" 0 "$CUZK" post prove --proof StackedDrgWindow2KiBV1 -
 expect_log "prove warns about the TEST key" 'WARNING: .*is a cuzk TEST key'
 expect_log "prove prints phase timings" '^  msm_b_g2 +[0-9.]+ ms'
 expect_log "prove prints the verify phase" '^  verify +[0-9.]+ ms'
+expect_log "prove says where it proved" '^proved StackedDrgWindow2KiBV1 partition 1 on the (cpu|cuda) backend'
 [ "$(stat -c %s "$W/proof.bin")" -eq 192 ] && pass "proof is 192 bytes" || fail "proof is not 192 bytes"
 expect_rc "public.json: 22 decimal strings" 0 node -e \
   'const a=JSON.parse(require("fs").readFileSync(process.argv[1]));if(a.length!==22||!a.every(x=>/^[0-9]+$/.test(x)))process.exit(1)' \
@@ -49,6 +50,12 @@ expect_rc "public.json: 22 decimal strings" 0 node -e \
 expect_rc "prove --quiet with base64 randomness" 0 "$CUZK" post prove --proof 5 --randomness $R_B64 --partition 1 \
   --vanilla "$W/13.vproof" --vanilla "$W/14.vproof" --params-dir "$KEYS" --out "$W/proof2.bin" --quiet
 grep -q 'msm_' "$WORK/last.log" && fail "--quiet printed timings" || pass "--quiet prints no timings"
+expect_rc "prove --backend cpu" 0 "$CUZK" post prove --proof 5 \
+  --randomness $R --partition 1 --vanilla "$W/13.vproof" --vanilla "$W/14.vproof" --params-dir "$KEYS" \
+  --out "$W/proof-cpu.bin" --backend cpu
+expect_log "it says the cpu backend" '^proved StackedDrgWindow2KiBV1 partition 1 on the cpu backend'
+expect_rc "prove with an unknown --backend exits 2" 2 "$CUZK" post prove --proof 5 --randomness $R --partition 1 \
+  --vanilla "$W/13.vproof" --vanilla "$W/14.vproof" --params-dir "$KEYS" --out "$W/never.bin" --backend gpu
 
 VERIFY=("$CUZK" post verify --proof 5 --randomness $R --partition 1 --params-dir "$KEYS")
 expect_rc "verify (window) exits 0" 0 "${VERIFY[@]}" --sector "${SECTORS[0]}" --sector "${SECTORS[1]}" --proof-file "$W/proof.bin"

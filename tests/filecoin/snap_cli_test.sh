@@ -51,9 +51,11 @@ PROOF="$WORK/proof.bin"
 expect_rc "prove" 0 "$CUZK" snap prove --proof 0 --vanilla "$GEN/partition-0.vproof" "${COMMS[@]}" \
   --params-dir "$KEYS" --out "$PROOF"
 expect_log "prove warns about the TEST key" 'WARNING: .*is a cuzk TEST key'
-expect_log "prove prints the circuit" 'StackedDrg2KiBV1: 1 partition\(s\) of 10 challenges, 1705039 constraints each'
-expect_log "prove prints the preparation phases" '^  load_key +[0-9.]+ ms'
+expect_log "prove prints the circuit" 'StackedDrg2KiBV1: 1 partition\(s\) of 10 challenges each'
+expect_log "prove prints the public inputs" 'proved StackedDrg2KiBV1 on the (cpu|cuda) backend: 1 partition proof\(s\) \(4 public inputs each\)'
+expect_log "prove prints the preparation phases" '^  check +[0-9.]+ ms'
 expect_log "prove prints the partition's phases" '^partition 0:'
+expect_log "prove prints the engine's key load" '^  key_load +[0-9.]+ ms'
 expect_log "prove prints the verify phase" '^  verify +[0-9.]+ ms'
 [ "$(stat -c %s "$PROOF")" -eq 192 ] && pass "proof is 1 partition x 192 bytes" || fail "proof is not 192 bytes"
 echo "prove: $((SECONDS - t0)) s"

@@ -1,6 +1,7 @@
 // Options of the `cuzk porep` subcommands (porep_cli.hpp).
 #include "porep_cli.hpp"
 
+#include "filecoin_prove.hpp"
 #include "key_cli.hpp"
 
 namespace cuzk::cli {
@@ -18,7 +19,7 @@ constexpr const char* kParamsHelp = "parameter directory (FIL_PROOFS_PARAMETER_C
 void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_params_dir) {
   auto* porep = app.add_subcommand("porep",
                                    "Filecoin PoRep C2 (a sector's SNARK, all its partitions) from a C1 output, "
-                                   "on the CPU");
+                                   "through the proving engine (the GPU or the CPU)");
   porep->require_subcommand(1);
 
   c.setup_cmd = add_key_setup_command(*porep, "PoRep", kSealProofHelp, c.setup, &c.setup_seed);
@@ -46,7 +47,9 @@ void add_porep_commands(CLI::App& app, PorepCli& c, const std::string& default_p
   c.prove_cmd->add_option("--out", p.out, "output: the partitions' proofs concatenated, 192 bytes each, in order")
       ->capture_default_str();
   c.prove_partition =
-      c.prove_cmd->add_option("--partition", p.partition, "prove this partition only (default: every partition)");
+      c.prove_cmd->add_option("--partition", p.partition,
+                              "prove this partition only: its 192-byte proof (default: every partition)");
+  add_backend_option(c.prove_cmd, p.backend);
   c.prove_cmd->add_flag("--quiet", p.quiet, "do not print the phase timings");
 
   PorepVerifyArgs& v = c.verify;

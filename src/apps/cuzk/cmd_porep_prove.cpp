@@ -1,30 +1,30 @@
 // cuzk porep prove --c1 FILE [--format auto|json|curio|bincode] [--proof P] [--prover-id ID] [--sector N]
-//                  [--params-dir DIR] [--out proof.bin] [--partition K] [--quiet]
-// A sector's PoRep C2 on the CPU: every partition's StackedDRG SNARK (or the one --partition
-// names) from its C1 output (c1_output.hpp). The C1 is decoded and fully checked before any
-// proving (c1_check.hpp verify_c1; with --prover-id and --sector also its replica id). The circuit
-// is recorded once and the key loaded once; then per partition: the witness, whose public inputs
-// must equal those a chain verifier derives from replica id, comm_d, comm_r, seed and the
-// partition (porep_public_inputs), the proof, and its verification with the key's .vk against
-// those inputs. Only then are the proofs written: concatenated in partition order, 192 bytes each
-// (filecoin-proofs' multi-partition proof bytes, as seal_commit_phase2 returns them).
+//                  [--params-dir DIR] [--out proof.bin] [--partition K] [--backend auto|cpu|cuda] [--quiet]
+// A sector's PoRep C2: every partition's StackedDRG SNARK (or the one --partition names) from its
+// C1 output (c1_output.hpp), through the proving engine in this process (filecoin_prove.hpp: on
+// the GPU where one is present, else the CPU), as the daemon proves a porep request. The C1 is decoded and fully
+// checked here before the engine starts, errors naming the file (c1_check.hpp verify_c1; with
+// --prover-id and --sector also its replica id). The engine proves each partition as its own job:
+// its witness, whose public inputs must equal those a chain verifier derives from replica id,
+// comm_d, comm_r, seed and the partition, the proof, and its verification with the key's .vk.
+// Only then are the proofs written: concatenated in partition order, 192 bytes each
+// (filecoin-proofs' multi-partition proof bytes, as seal_commit_phase2 returns them); with
+// --partition K (checked against the C1 here), partition K's proof alone (the engine's request
+// for that partition: engine::PorepRequest::partition), 192 bytes.
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/c1_check.hpp"
-#include "cuzk/filecoin/c1_circuit.hpp"
 #include "cuzk/filecoin/c1_output.hpp"
 #include "cuzk/filecoin/porep_keys.hpp"
-#include "cuzk/filecoin/porep_public_inputs.hpp"
-#include "cuzk/filecoin/porep_record.hpp"
-#include "cuzk/filecoin/porep_witness.hpp"
 #include "files.hpp"
-#include "key_cli.hpp"
+#include "filecoin_prove.hpp"
 #include "post_parse.hpp"
 #include "seal_parse.hpp"
 
@@ -34,11 +34,11 @@ namespace fc = filecoin;
 
 namespace {
 
-// The C1 file in any form (c1_output.hpp decode_c1), errors prefixed with the file's name.
-fc::DecodedC1 decode_c1_file(const PorepProveArgs& a, const std::optional<fc::RegisteredSealProof>& proof) {
+// The C1 file's bytes in any form (c1_output.hpp decode_c1), errors prefixed with the file's name.
+fc::DecodedC1 decode_c1_file(const PorepProveArgs& a, const std::string& bytes,
+                             const std::optional<fc::RegisteredSealProof>& proof) {
   const auto format = fc::parse_c1_format(a.format);
   if (!format) throw DecodeError("--format " + a.format + ": expected auto, json, curio or bincode");
-  const std::string bytes = read_text_file(a.c1);
   try {
     return fc::decode_c1(as_bytes(bytes), *format, proof);
   } catch (const DecodeError& e) {
@@ -74,67 +74,51 @@ int run_porep_prove(const PorepProveArgs& a) {
   const std::optional<fc::RegisteredSealProof> given =
       a.proof.empty() ? std::nullopt : std::optional(parse_seal_proof(a.proof));
 
-  fc::DecodedC1 d;
+  engine::ProofRequest req;
+  req.kind = engine::ProofKind::kPorep;
+  engine::PorepRequest& porep = req.porep.emplace();
+  porep.c1 = read_text_file(a.c1);
+  std::size_t partitions = 0;
+  const fc::SealProofInfo* info = nullptr;
   {
-    groth16::ScopedPhase p(prep, "decode");
-    d = decode_c1_file(a, given);
-  }
-  const fc::SealCommitPhase1& c1 = d.c1;
-  const fc::SealProofInfo& info = fc::seal_proof_info(c1.registered_proof);
-  if (info.feature == fc::SealFeature::NonInteractivePoRep)
-    throw std::invalid_argument(std::string(info.name) + ": non-interactive PoRep is not supported");
-  const fc::C1CheckOptions options = check_options(a, d);
-  {
-    groth16::ScopedPhase p(prep, "check");
-    try {
-      fc::verify_c1(c1, options);
-    } catch (const DecodeError& e) {
-      throw DecodeError(a.c1 + ": " + e.what());
+    fc::DecodedC1 d;
+    {
+      groth16::ScopedPhase p(prep, "decode");
+      d = decode_c1_file(a, porep.c1, given);
     }
-  }
-  if (!options.prover_id)
-    std::fprintf(stderr,
-                 "note: the replica id was not checked against the prover and sector (give --prover-id and "
-                 "--sector)\n");
-  std::vector<std::size_t> partitions;
-  if (a.partition_given) {
-    if (a.partition >= c1.partitions.size())
-      throw DecodeError("--partition " + std::to_string(a.partition) + ": a " + std::string(info.name) + " C1 has " +
-                        std::to_string(c1.partitions.size()) + " partition(s)");
-    partitions.push_back(a.partition);
-  } else {
-    for (std::size_t k = 0; k < c1.partitions.size(); ++k) partitions.push_back(k);
-  }
+    info = &fc::seal_proof_info(d.c1.registered_proof);
+    if (info->feature == fc::SealFeature::NonInteractivePoRep)
+      throw std::invalid_argument(std::string(info->name) + ": non-interactive PoRep is not supported");
+    const fc::C1CheckOptions options = check_options(a, d);
+    {
+      groth16::ScopedPhase p(prep, "check");
+      try {
+        fc::verify_c1(d.c1, options);
+      } catch (const DecodeError& e) {
+        throw DecodeError(a.c1 + ": " + e.what());
+      }
+    }
+    if (!options.prover_id)
+      std::fprintf(stderr,
+                   "note: the replica id was not checked against the prover and sector (give --prover-id and "
+                   "--sector)\n");
+    partitions = d.c1.partitions.size();
+    if (a.partition_given) {
+      if (a.partition >= partitions)
+        throw DecodeError("--partition " + std::to_string(a.partition) + ": a " + std::string(info->name) +
+                          " C1 has " + std::to_string(partitions) + " partition(s)");
+      porep.partition = static_cast<std::uint32_t>(a.partition);
+    }
+    porep.registered_proof = static_cast<std::uint32_t>(d.c1.registered_proof);
+    if (options.prover_id) porep.prover_id.assign(options.prover_id->begin(), options.prover_id->end());
+    porep.sector_number = options.sector_number;
+  }  // the decoded C1 is dropped: the engine decodes the bytes again
 
-  const fc::PorepC1Shape shape = fc::c1_shape(info.id);
-  const CliProvingKey key =
-      load_cli_proving_key(fc::porep_key_paths(a.params_dir, info), info.name, fc::kPorepSetupCommand,
-                           [&] { return fc::record_porep_circuit(fc::porep_shape(info)); }, prep);
-  char header[160];
-  std::snprintf(header, sizeof header, "%s: %zu partition(s) of %zu challenges, %u constraints each",
-                std::string(info.name).c_str(), c1.partitions.size(), shape.challenges_per_partition,
-                key.num_constraints);
-  PartitionProofFile file(a.quiet, header, prep);
-  const fc::SdrGraph graph(info);
-  std::size_t num_inputs = 0;
-  for (const std::size_t k : partitions) {
-    groth16::PhaseTimings t;
-    const fc::StackedCircuit partition = fc::c1_partition_circuit(c1, shape, k);
-    std::vector<fc::Fr> inputs;
-    {
-      groth16::ScopedPhase p(t, "inputs");
-      inputs = fc::porep_public_inputs(info.id, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, k, &graph);
-    }
-    num_inputs = inputs.size();
-    std::vector<fc::Fr> w;
-    {
-      groth16::ScopedPhase p(t, "witness");
-      w = fc::porep_witness_full(partition);
-    }
-    const std::string label = "partition " + std::to_string(k) + ": ";
-    file.add(k, prove_and_verify(key, std::move(w), inputs, label, t, unsatisfied(partition, label, "the C1")), t);
-  }
-  file.write(a.out, info.name, num_inputs, key.test);
+  const fc::KeyPaths key = fc::porep_key_paths(a.params_dir, *info);
+  const bool test = require_cli_key(key, info->name, fc::kPorepSetupCommand);
+  PartitionPrintout printout(a.quiet, info->name, test);
+  printout.header(partitions, fc::c1_shape(info->id).challenges_per_partition, prep);
+  printout.write(a.out, prove_filecoin(a.params_dir, a.backend, std::move(req), a.quiet));
   return 0;
 }
 

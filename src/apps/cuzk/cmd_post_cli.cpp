@@ -1,6 +1,7 @@
 // Options of the `cuzk post` subcommands (post_cli.hpp).
 #include "post_cli.hpp"
 
+#include "filecoin_prove.hpp"
 #include "key_cli.hpp"
 
 namespace cuzk::cli {
@@ -26,7 +27,7 @@ void add_request(CLI::App* s, std::string& proof, std::string& randomness, bool&
 }  // namespace
 
 void add_post_commands(CLI::App& app, PostCli& c, const std::string& default_params_dir) {
-  auto* post = app.add_subcommand("post", "Filecoin PoSt SNARKs (WindowPoSt, WinningPoSt) from files, on the CPU");
+  auto* post = app.add_subcommand("post", "Filecoin PoSt SNARKs (WindowPoSt, WinningPoSt) from files, through the proving engine (the GPU or the CPU)");
   post->require_subcommand(1);
 
   c.setup_cmd = add_key_setup_command(*post, "PoSt", kPostProofHelp, c.setup, &c.setup_seed);
@@ -46,6 +47,7 @@ void add_post_commands(CLI::App& app, PostCli& c, const std::string& default_par
       ->capture_default_str();
   c.prove_cmd->add_option("--out", p.out, "output proof (192 bytes, bellperson format)")->capture_default_str();
   c.prove_cmd->add_option("--public", p.pub, "also write the public inputs here (JSON, decimal strings)");
+  add_backend_option(c.prove_cmd, p.backend);
   c.prove_cmd->add_flag("--quiet", p.quiet, "do not print the phase timings");
 
   PostVerifyArgs& v = c.verify;

@@ -1,25 +1,27 @@
 // cuzk post prove --proof P --randomness R [--partition K] [--sector-ids 1,2] --vanilla FILE...
-//                 [--params-dir DIR] [--out proof.bin] [--public public.json] [--quiet]
-// One PoSt SNARK (a WindowPoSt partition or a WinningPoSt) from the sectors' vanilla proofs, on
-// the CPU. Everything is checked before proving (prepare_post_partition); the proof is verified
-// with the .vk against the public inputs derived from the request (randomness, partition, the
-// sectors' ids and comm_r), never against what the witness exposes, and only then written.
+//                 [--params-dir DIR] [--out proof.bin] [--public public.json] [--backend auto|cpu|cuda] [--quiet]
+// One PoSt SNARK (a WindowPoSt partition or a WinningPoSt) from the sectors' vanilla proofs,
+// through the proving engine in this process (filecoin_prove.hpp: on the GPU where one is
+// present, else the CPU). Everything is checked here before the engine starts, errors naming the
+// files (prepare_post_partition); the engine checks the request again, derives the public inputs
+// from it (randomness, partition, the sectors' ids and comm_r), never from what the witness
+// exposes, and verifies the proof with the .vk against them; only then is it written.
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/post_keys.hpp"
 #include "cuzk/filecoin/post_partition.hpp"
-#include "cuzk/filecoin/post_record.hpp"
 #include "cuzk/filecoin/vanilla.hpp"
-#include "cuzk/gadgets/circuits/parallel_witness.hpp"
-#include "cuzk/groth16/snarkjs_json.hpp"
 #include "files.hpp"
-#include "key_cli.hpp"
+#include "filecoin_prove.hpp"
 #include "post_parse.hpp"
 
 namespace cuzk::cli {
@@ -62,42 +64,47 @@ std::vector<std::string> read_vanilla_files(const std::vector<std::string>& file
 int run_post_prove(const PostProveArgs& a) {
   const fc::PoStProofInfo& info = fc::post_proof_info(parse_post_proof(a.proof));
   const fc::Bytes32 randomness = parse_randomness(a.randomness, a.chain_randomness);
-  groth16::PhaseTimings t;
+  groth16::PhaseTimings prep;
 
-  const fc::PostPartition part = [&] {
-    groth16::ScopedPhase p(t, "prepare");
-    const std::vector<std::string> files = read_vanilla_files(a.vanilla, info);
+  engine::ProofRequest req;
+  req.kind = info.type == fc::PoStType::Winning ? engine::ProofKind::kWinningPost : engine::ProofKind::kWindowPost;
+  engine::PostRequest& post = req.post.emplace();
+  post.registered_proof = static_cast<std::uint32_t>(info.id);
+  post.randomness.assign(randomness.begin(), randomness.end());
+  post.partition_index = a.partition;
+  std::vector<fc::Fr> public_inputs;
+  std::size_t sectors = 0;
+  {
+    groth16::ScopedPhase p(prep, "prepare");
+    post.vanilla_proofs = read_vanilla_files(a.vanilla, info);
     fc::PostPartitionInputs in;
     in.proof = info.id;
     in.randomness = randomness;
     in.partition_index = a.partition;
-    for (const std::string& f : files) in.vanilla_proofs.push_back(as_bytes(f));
-    if (!a.sector_ids.empty()) in.sector_ids = parse_sector_ids(a.sector_ids);
+    for (const std::string& f : post.vanilla_proofs) in.vanilla_proofs.push_back(as_bytes(f));
+    if (!a.sector_ids.empty()) in.sector_ids = post.sector_ids = parse_sector_ids(a.sector_ids);
     try {
-      return fc::prepare_post_partition(in);
+      fc::PostPartition part = fc::prepare_post_partition(in);
+      public_inputs = std::move(part.public_inputs);
+      sectors = part.sectors.size();
     } catch (const DecodeError& e) {
       rethrow_with_file(e, a.vanilla);
     }
-  }();
-  const CliProvingKey key =
-      load_cli_proving_key(fc::post_key_paths(a.params_dir, info), info.name, fc::kPostSetupCommand,
-                           [&] { return fc::record_post_circuit(fc::post_shape(info)); }, t);
-  std::vector<fc::Fr> w;
-  {
-    groth16::ScopedPhase p(t, "witness");
-    w = gadgets::circuits::parallel_witness_full<fc::Fr>(part.circuit);
   }
-  const auto bytes = prove_and_verify(key, std::move(w), part.public_inputs, "", t);
+  const fc::KeyPaths key = fc::post_key_paths(a.params_dir, info);
+  const bool test = require_cli_key(key, info.name, fc::kPostSetupCommand);
+  const prover::InProcessResult r = prove_filecoin(a.params_dir, a.backend, std::move(req), a.quiet);
+  const std::vector<std::uint8_t>& bytes = r.result.proof_bytes;
   write_text_file(a.out, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   if (!a.pub.empty())
-    write_text_file(a.pub, groth16::public_to_json<fc::Fr>(std::span<const fc::Fr>(part.public_inputs)).dump(1) + "\n");
+    write_text_file(a.pub, nlohmann::json::parse(r.result.public_json).dump(1) + "\n");  // what the proof verified against
   if (!a.quiet) {
-    std::fprintf(stderr, "proved %s partition %zu: %zu sector(s) in %zu slots, %u constraints, %zu public inputs%s\n",
-                 std::string(info.name).c_str(), a.partition, part.sectors.size(), info.circuit_sector_count,
-                 key.num_constraints, part.public_inputs.size(), key.test ? " (TEST key)" : "");
+    std::fprintf(stderr, "proved %s partition %zu on the %s backend: %zu sector(s) in %zu slots, %zu public inputs%s\n",
+                 std::string(info.name).c_str(), a.partition, r.backend.c_str(), sectors, info.circuit_sector_count,
+                 public_inputs.size(), test ? " (TEST key)" : "");
     double total = 0;
-    print_phases(t, total);
-    std::fprintf(stderr, "  %-14s %10.2f ms\n", "total", total);
+    print_phases(prep, total);
+    print_total(total + print_engine_phases(r.result.timings));
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 // Options of the `cuzk snap` subcommands (snap_cli.hpp).
 #include "snap_cli.hpp"
 
+#include "filecoin_prove.hpp"
 #include "key_cli.hpp"
 
 #include "cuzk/error.hpp"
@@ -49,7 +50,8 @@ filecoin::SnapPublic parse_snap_public(const filecoin::UpdateProofInfo& info, co
 
 void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_params_dir) {
   auto* snap = app.add_subcommand(
-      "snap", "Filecoin SnapDeals (empty-sector update: all partitions' SNARKs) from vanilla proofs, on the CPU");
+      "snap", "Filecoin SnapDeals (empty-sector update: all partitions' SNARKs) from vanilla proofs, through the "
+              "proving engine (the GPU or the CPU)");
   snap->require_subcommand(1);
 
   c.setup_cmd = add_key_setup_command(*snap, "SnapDeals", kUpdateProofHelp, c.setup, &c.setup_seed);
@@ -71,6 +73,7 @@ void add_snap_commands(CLI::App& app, SnapCli& c, const std::string& default_par
   c.prove_cmd->add_option("--params-dir", p.params_dir, kParamsHelp)->capture_default_str();
   c.prove_cmd->add_option("--out", p.out, "output: the partitions' proofs concatenated, 192 bytes each, in order")
       ->capture_default_str();
+  add_backend_option(c.prove_cmd, p.backend);
   c.prove_cmd->add_flag("--quiet", p.quiet, "do not print the phase timings");
 
   SnapVerifyArgs& v = c.verify;

@@ -1,26 +1,27 @@
 // cuzk snap prove --vanilla FILE... --proof P --comm-r-old C --comm-r-new C --comm-d-new C
-//                 [--params-dir DIR] [--out proof.bin] [--quiet]
-// A sector update's SnapDeals proof on the CPU (filecoin-proofs api/update.rs
+//                 [--params-dir DIR] [--out proof.bin] [--backend auto|cpu|cuda] [--quiet]
+// A sector update's SnapDeals proof (filecoin-proofs api/update.rs
 // generate_empty_sector_update_proof_with_vanilla): every partition's EmptySectorUpdate SNARK from
-// its vanilla PartitionProof. All vanilla proofs are decoded and checked against the commitments
-// before any proving (snap_check.hpp: count, roots, paths, encoding, challenges). The circuit is
-// recorded once and the key loaded once; then per partition: the witness, whose public inputs must
-// equal those a chain verifier derives from the commitments (snap_request.hpp), the proof, and its
-// verification with the key's .vk. Only then are the proofs written: concatenated in partition
-// order, 192 bytes each (filecoin-proofs' EmptySectorUpdateProof bytes).
+// its vanilla PartitionProof, through the proving engine in this process (filecoin_prove.hpp: on
+// the GPU where one is present, else the CPU), as the daemon proves a snap_deals request. All
+// vanilla proofs are decoded and checked against the commitments here before the engine starts,
+// errors naming the files (snap_check.hpp: count, roots, paths, encoding, challenges). The engine
+// proves each partition as its own job: its witness, whose public inputs must equal those a chain
+// verifier derives from the commitments (snap_request.hpp), the proof, and its verification with
+// the key's .vk. Only then are the proofs written: concatenated in partition order, 192 bytes each
+// (filecoin-proofs' EmptySectorUpdateProof bytes).
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
 #include "cuzk/error.hpp"
 #include "cuzk/filecoin/snap_check.hpp"
 #include "cuzk/filecoin/snap_keys.hpp"
-#include "cuzk/filecoin/snap_record.hpp"
-#include "cuzk/filecoin/snap_request.hpp"
 #include "files.hpp"
-#include "key_cli.hpp"
+#include "filecoin_prove.hpp"
 #include "post_parse.hpp"
 #include "seal_parse.hpp"
 #include "snap_cli.hpp"
@@ -31,18 +32,19 @@ namespace fc = filecoin;
 
 namespace {
 
-// Every partition's vanilla proof decoded, checked and made its circuit, errors naming the file.
-std::vector<fc::EmptySectorUpdateCircuit> partition_circuits(const SnapProveArgs& a, const fc::UpdateProofInfo& info,
-                                                             const fc::SnapParams& params, const fc::SnapPublic& pub) {
+// Every partition's vanilla proof read, decoded and checked against the commitments, errors
+// naming the file; their bytes, in partition order.
+std::vector<std::string> read_partitions(const SnapProveArgs& a, const fc::UpdateProofInfo& info,
+                                         const fc::SnapParams& params, const fc::SnapPublic& pub) {
   if (a.vanilla.size() != params.partition_count)
     throw DecodeError(std::to_string(a.vanilla.size()) + " --vanilla file(s); a " + std::string(info.name) +
                       " update has " + std::to_string(params.partition_count) +
                       " partition(s), one file each, in order");
-  std::vector<fc::EmptySectorUpdateCircuit> out;
+  std::vector<std::string> out;
   for (std::size_t k = 0; k < a.vanilla.size(); ++k) {
-    const std::string bytes = read_text_file(a.vanilla[k]);
+    out.push_back(read_text_file(a.vanilla[k]));
     try {
-      out.push_back(fc::snap_partition_circuit(params, pub, k, as_bytes(bytes)));
+      (void)fc::snap_partition_circuit(params, pub, k, as_bytes(out.back()));
     } catch (const DecodeError& e) {
       throw DecodeError(a.vanilla[k] + " (partition " + std::to_string(k) + "): " + e.what());
     } catch (const std::invalid_argument& e) {
@@ -58,36 +60,26 @@ int run_snap_prove(const SnapProveArgs& a) {
   const fc::UpdateProofInfo& info = fc::update_proof_info(parse_update_proof(a.proof));
   const fc::SnapParams params = fc::snap_params(info.id);
   const fc::SnapPublic pub = parse_snap_public(info, a.comm_r_old, a.comm_r_new, a.comm_d_new);
+  engine::ProofRequest req;
+  req.kind = engine::ProofKind::kSnapDeals;
+  engine::SnapRequest& snap = req.snap.emplace();
+  snap.registered_proof = static_cast<std::uint32_t>(info.id);
+  for (const auto& [field, value] : {std::pair{&snap.comm_r_old, pub.comm_r_old}, std::pair{&snap.comm_r_new, pub.comm_r_new},
+                                     std::pair{&snap.comm_d_new, pub.comm_d_new}}) {
+    const auto bytes = value.to_bytes_le();
+    field->assign(bytes.begin(), bytes.end());
+  }
   groth16::PhaseTimings prep;
-  std::vector<fc::EmptySectorUpdateCircuit> partitions;
   {
     groth16::ScopedPhase p(prep, "check");
-    partitions = partition_circuits(a, info, params, pub);
+    snap.partition_proofs = read_partitions(a, info, params, pub);
   }
 
-  const CliProvingKey key =
-      load_cli_proving_key(fc::snap_key_paths(a.params_dir, info), info.name, fc::kSnapSetupCommand,
-                           [&] { return fc::record_snap_circuit(params); }, prep);
-  char header[160];
-  std::snprintf(header, sizeof header, "%s: %zu partition(s) of %zu challenges, %u constraints each",
-                std::string(info.name).c_str(), params.partition_count, params.challenge_count, key.num_constraints);
-  PartitionProofFile file(a.quiet, header, prep);
-  std::size_t num_inputs = 0;
-  for (std::size_t k = 0; k < partitions.size(); ++k) {
-    groth16::PhaseTimings t;
-    const std::vector<fc::Fr> inputs = fc::snap_partition_inputs(info, pub, k);
-    num_inputs = inputs.size();
-    std::vector<fc::Fr> w;
-    {
-      groth16::ScopedPhase p(t, "witness");
-      w = fc::snap_witness_full(partitions[k]);
-    }
-    const std::string label = "partition " + std::to_string(k) + ": ";
-    const auto proof =
-        prove_and_verify(key, std::move(w), inputs, label, t, unsatisfied(partitions[k], label, "the vanilla proof"));
-    file.add(k, proof, t);
-  }
-  file.write(a.out, info.name, num_inputs, key.test);
+  const fc::KeyPaths key = fc::snap_key_paths(a.params_dir, info);
+  const bool test = require_cli_key(key, info.name, fc::kSnapSetupCommand);
+  PartitionPrintout printout(a.quiet, info.name, test);
+  printout.header(params.partition_count, params.challenge_count, prep);
+  printout.write(a.out, prove_filecoin(a.params_dir, a.backend, std::move(req), a.quiet));
   return 0;
 }
 

@@ -44,6 +44,7 @@ struct PostProveArgs {
   std::vector<std::string> vanilla;
   std::string params_dir;  // main() sets the default from FIL_PROOFS_PARAMETER_CACHE
   std::string out = "proof.bin", pub;
+  std::string backend = "auto";  // auto | cpu | cuda
   bool quiet = false;
 };
 struct PostVerifyArgs {
@@ -71,6 +72,7 @@ struct PorepProveArgs {
   std::string out = "proof.bin";
   std::size_t partition = 0;
   bool partition_given = false;  // else every partition
+  std::string backend = "auto";  // auto | cpu | cuda
   bool quiet = false;
 };
 struct PorepVerifyArgs {
@@ -89,6 +91,7 @@ struct SnapProveArgs {
   std::string proof, comm_r_old, comm_r_new, comm_d_new;
   std::string params_dir;  // main() sets the default from FIL_PROOFS_PARAMETER_CACHE
   std::string out = "proof.bin";
+  std::string backend = "auto";  // auto | cpu | cuda
   bool quiet = false;
 };
 struct SnapVerifyArgs {

@@ -14,8 +14,6 @@
 
 #include "cuzk/error.hpp"
 #include "cuzk/groth16/bellperson_io.hpp"
-#include "cuzk/groth16/cpu_backend.hpp"
-#include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "files.hpp"
 #include "post_parse.hpp"
@@ -75,74 +73,6 @@ int write_test_key_set(const std::vector<TestKeyJob>& jobs, std::uint64_t seed, 
   return 0;
 }
 
-CliProvingKey load_cli_proving_key(const fc::KeyPaths& paths, std::string_view circuit, std::string_view setup_command,
-                                   const std::function<r1cs::R1CS<fc::Fr>()>& record, groth16::PhaseTimings& t) {
-  fc::require_key_files(paths, circuit, setup_command);
-  CliProvingKey key;
-  key.vk_path = paths.vk.string();
-  key.test = fc::is_test_key(paths);
-  if (key.test)
-    std::fprintf(stderr,
-                 "WARNING: %s is a cuzk TEST key, not Filecoin's official one: this proof is not valid on chain\n",
-                 paths.params.c_str());
-  r1cs::R1CS<fc::Fr> r1cs;
-  {
-    groth16::ScopedPhase p(t, "record");
-    r1cs = record();
-  }
-  key.num_constraints = r1cs.num_constraints;
-  groth16::ScopedPhase p(t, "load_key");
-  key.pk = fc::load_proving_key(paths, circuit, setup_command, std::move(r1cs));
-  return key;
-}
-
-std::vector<std::uint8_t> prove_and_verify(const CliProvingKey& key, std::vector<fc::Fr> w,
-                                           std::span<const fc::Fr> inputs, const std::string& label,
-                                           groth16::PhaseTimings& t, const std::function<void()>& explain) {
-  if (w.size() < inputs.size() + 1 || !std::equal(inputs.begin(), inputs.end(), w.begin() + 1))
-    throw std::logic_error(label + "the witness exposes other public inputs than a verifier derives (a bug in cuzk)");
-  groth16::CpuBackend<fc::Bls12> backend;
-  const groth16::Proof<fc::Bls12> proof = groth16::prove(key.pk, std::span<const fc::Fr>(w), backend, t);
-  w = {};
-  bool ok = false;
-  {
-    groth16::ScopedPhase p(t, "verify");
-    ok = groth16::verify(key.pk.vk, proof, inputs);
-  }
-  if (!ok) {
-    if (explain) explain();
-    throw std::runtime_error(label + "the proof does not verify with " + key.vk_path +
-                             ": the key is not this circuit's, or it is corrupt; nothing written");
-  }
-  const auto bytes = groth16::write_bellperson_proof(proof);
-  return {bytes.begin(), bytes.end()};
-}
-
-PartitionProofFile::PartitionProofFile(bool quiet, const std::string& header, const groth16::PhaseTimings& prep)
-    : quiet_(quiet) {
-  if (quiet_) return;
-  std::fprintf(stderr, "%s\n", header.c_str());
-  print_phases(prep, total_);
-}
-
-void PartitionProofFile::add(std::size_t k, std::span<const std::uint8_t> proof, const groth16::PhaseTimings& t) {
-  bytes_.append(reinterpret_cast<const char*>(proof.data()), proof.size());
-  ++count_;
-  if (quiet_) return;
-  std::fprintf(stderr, "partition %zu:\n", k);
-  print_phases(t, total_);
-}
-
-void PartitionProofFile::write(const std::string& path, std::string_view name, std::size_t num_inputs,
-                               bool test_key) const {
-  write_text_file(path, bytes_);
-  if (quiet_) return;
-  std::fprintf(stderr, "  %-14s %10.2f ms\n", "total", total_);
-  std::fprintf(stderr, "proved %s: %zu partition proof(s) (%zu public inputs each) -> %s, %zu bytes%s\n",
-               std::string(name).c_str(), count_, num_inputs, path.c_str(), bytes_.size(),
-               test_key ? " (TEST key)" : "");
-}
-
 CliVk read_cli_vk(const std::string& vk_file, const fc::KeyPaths& paths, std::string_view circuit,
                   std::string_view setup_command) {
   if (vk_file.empty())
@@ -161,13 +91,6 @@ CliVk read_cli_vk(const std::string& vk_file, const fc::KeyPaths& paths, std::st
   std::error_code ec;
   out.test = std::filesystem::exists(marker, ec);
   return out;
-}
-
-void print_phases(const groth16::PhaseTimings& t, double& total) {
-  for (const auto& [name, ms] : t.phases) {
-    std::fprintf(stderr, "  %-14s %10.2f ms\n", name.c_str(), ms);
-    total += ms;
-  }
 }
 
 int verify_partition_proofs(const std::string& proof_file, std::span<const std::uint8_t> proofs,
