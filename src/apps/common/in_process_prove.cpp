@@ -95,9 +95,17 @@ BackendPlan plan_backend(BackendChoice choice) {
   return plan;
 }
 
+void print_phase(const std::string& name, double ms) { std::fprintf(stderr, "  %-14s %10.2f ms\n", name.c_str(), ms); }
+
 void print_phases(const std::string& title, const std::vector<engine::PhaseTiming>& phases) {
   std::fprintf(stderr, "%s\n", title.c_str());
-  for (const auto& t : phases) std::fprintf(stderr, "  %-14s %10.2f ms\n", t.phase.c_str(), t.ms);
+  for (const auto& t : phases) print_phase(t.phase, t.ms);
+}
+
+double engine_total_ms(const std::vector<engine::PhaseTiming>& phases) {
+  for (const auto& t : phases)
+    if (t.phase == "total") return t.ms;
+  return 0;
 }
 
 InProcessResult prove_in_process(const Served& served, engine::ProofRequest request, BackendPlan plan,

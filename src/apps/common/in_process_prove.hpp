@@ -72,9 +72,13 @@ using PartitionDone = std::function<void(std::size_t, const engine::ProofResult&
 InProcessResult prove_in_process(const Served& served, engine::ProofRequest request, BackendPlan plan,
                                  const PartitionDone& on_partition = {});
 
+// One phase's line on stderr, "  name   12.34 ms": the layout of every prove command's printout.
+void print_phase(const std::string& name, double ms);
 // The proof's phases as the engine timed them (its "total", the request's wall time, last), one a
 // line after `title`, on stderr.
 void print_phases(const std::string& title, const std::vector<engine::PhaseTiming>& phases);
+// The engine's "total" phase of a result: the request's wall time (0 when absent).
+double engine_total_ms(const std::vector<engine::PhaseTiming>& phases);
 
 // A .zkey and a circom .wtns (`wtns`: the file's bytes, moved into the request; wtns_name, its
 // path, is named in the errors about it), through prove_in_process.

@@ -56,24 +56,18 @@ prover::InProcessResult prove_filecoin(const std::string& params_dir, const std:
 
 void print_phases(const groth16::PhaseTimings& t, double& total) {
   for (const auto& [name, ms] : t.phases) {
-    std::fprintf(stderr, "  %-14s %10.2f ms\n", name.c_str(), ms);
+    prover::print_phase(name, ms);
     total += ms;
   }
 }
 
 double print_engine_phases(const std::vector<engine::PhaseTiming>& phases) {
-  double total = 0;
-  for (const auto& t : phases) {
-    if (t.phase == "total") {
-      total = t.ms;
-      continue;
-    }
-    std::fprintf(stderr, "  %-14s %10.2f ms\n", t.phase.c_str(), t.ms);
-  }
-  return total;
+  for (const auto& t : phases)
+    if (t.phase != "total") prover::print_phase(t.phase, t.ms);
+  return prover::engine_total_ms(phases);
 }
 
-void print_total(double ms) { std::fprintf(stderr, "  %-14s %10.2f ms\n", "total", ms); }
+void print_total(double ms) { prover::print_phase("total", ms); }
 
 PartitionPrintout::PartitionPrintout(bool quiet, std::string_view name, bool test_key)
     : quiet_(quiet), test_key_(test_key), name_(name) {}
@@ -88,14 +82,12 @@ void PartitionPrintout::write(const std::string& path, const prover::InProcessRe
   const std::vector<std::uint8_t>& bytes = r.result.proof_bytes;
   write_text_file(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   if (quiet_) return;
-  double engine_total = 0;
-  for (const auto& t : r.result.timings)
-    if (t.phase == "total") engine_total = t.ms;
-  print_total(prep_ms_ + engine_total);
+  print_total(prep_ms_ + prover::engine_total_ms(r.result.timings));
   // The engine's public.json of a partitioned request: one array of decimal strings per partition.
   const nlohmann::json pub = nlohmann::json::parse(r.result.public_json, nullptr, false);
   const std::size_t num_inputs = pub.is_array() && !pub.empty() && pub[0].is_array() ? pub[0].size() : 0;
-  std::fprintf(stderr, "proved %s on the %s backend: %zu partition proof(s) (%zu public inputs each) -> %s, %zu bytes%s\n",
+  std::fprintf(stderr,
+               "proved %s on the %s backend: %zu partition proof(s) (%zu public inputs each) -> %s, %zu bytes%s\n",
                name_.c_str(), r.backend.c_str(), bytes.size() / groth16::kBellpersonProofSize, num_inputs, path.c_str(),
                bytes.size(), test_key_ ? " (TEST key)" : "");
 }
