@@ -38,9 +38,9 @@ struct BatchOutcome {
 // checked once at submit and shared by the partitions' jobs.
 struct PartitionInput {
   virtual ~PartitionInput() = default;
-  // Its partition number, named in its job's id ("<request>/partition-<index>"): set where it is
-  // not its position in split()'s list (a request for one partition of a sector).
-  std::optional<std::size_t> index;
+  // Its partition number (split() sets it), named in its job's id ("<request>/partition-<index>"):
+  // a request for one partition of a sector is that partition's only input.
+  std::size_t index = 0;
 };
 
 class Circuit {

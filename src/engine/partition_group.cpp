@@ -16,7 +16,7 @@ PartitionGroup::PartitionGroup(const std::string& request_id,
                                const std::vector<std::shared_ptr<const PartitionInput>>& parts)
     : outcomes_(parts.size()) {
   for (std::size_t k = 0; k < parts.size(); ++k) {
-    numbers_.push_back(parts[k]->index.value_or(k));
+    numbers_.push_back(parts[k]->index);
     ids_.push_back(request_id + "/partition-" + std::to_string(numbers_.back()));
   }
 }

@@ -23,8 +23,8 @@ class PartitionGroup {
   // Partition jobs named `partition_ids`, numbered by their position.
   explicit PartitionGroup(std::vector<std::string> partition_ids);
   // The partition jobs of request `request_id` for split()'s `parts`, in their order: each named
-  // "<request_id>/partition-<k>", k its partition number (PartitionInput::index, else its
-  // position; a request for one partition of a sector is one job named for that partition).
+  // "<request_id>/partition-<k>", k its partition number (PartitionInput::index; a request for
+  // one partition of a sector is one job named for that partition).
   PartitionGroup(const std::string& request_id, const std::vector<std::shared_ptr<const PartitionInput>>& parts);
 
   const std::vector<std::string>& partition_ids() const { return ids_; }

@@ -145,7 +145,7 @@ class PorepCircuit final : public FilecoinCircuit {
     const auto* part = dynamic_cast<const PorepPartition*>(in);
     if (part == nullptr) throw EngineError(ErrorCode::kInternal, "circuit " + id_ + ": a PoRep job without its partition");
     const fc::SealCommitPhase1& c1 = *part->c1;
-    const std::size_t k = part->index.value();  // split() numbers every partition
+    const std::size_t k = part->index;
     std::vector<fc::Fr> w, expected;
     {
       groth16::ScopedPhase ph(t, "synthesis");

@@ -48,7 +48,6 @@ fc::Bytes32 bytes32(const std::vector<std::uint8_t>& v) {
 struct SnapPartition final : PartitionInput {
   std::shared_ptr<const fc::EmptySectorUpdateCircuit> circuit;
   fc::SnapPublic pub;
-  std::size_t k = 0;
 };
 
 class SnapCircuit final : public FilecoinCircuit {
@@ -107,7 +106,7 @@ class SnapCircuit final : public FilecoinCircuit {
         part->circuit = std::make_shared<const fc::EmptySectorUpdateCircuit>(
             fc::snap_partition_circuit(params_, pub, k, byte_span(s.partition_proofs[k])));
         part->pub = pub;
-        part->k = k;
+        part->index = k;
         out[k] = std::move(part);
       } catch (const DecodeError& e) {
         errors[k] = e.what();
@@ -136,9 +135,9 @@ class SnapCircuit final : public FilecoinCircuit {
     {
       groth16::ScopedPhase ph(t, "synthesis");
       w = fc::snap_witness_full(*part->circuit);
-      expected = fc::snap_partition_inputs(info_, part->pub, part->k);
+      expected = fc::snap_partition_inputs(info_, part->pub, part->index);
     }
-    return witness_with_inputs(std::move(w), expected, " partition " + std::to_string(part->k));
+    return witness_with_inputs(std::move(w), expected, " partition " + std::to_string(part->index));
   }
 
  private:

@@ -54,9 +54,9 @@ TEST(PartitionGroup, InputsNameTheirJobsByPartitionNumber) {
   third->index = 3;
   PartitionGroup g("req", {third});
   EXPECT_EQ(g.partition_ids(), std::vector<std::string>{"req/partition-3"});
-  EXPECT_EQ(PartitionGroup("req", {std::make_shared<PartitionInput>(), std::make_shared<PartitionInput>()})
-                .partition_ids(),
-            ids(2));
+  auto first = std::make_shared<PartitionInput>(), second = std::make_shared<PartitionInput>();
+  second->index = 1;
+  EXPECT_EQ(PartitionGroup("req", {first, second}).partition_ids(), ids(2));
   EXPECT_EQ(g.record(*ended(0, JobState::kFailed, ErrorCode::kInternal, "boom")), Verdict::kFailed);
   EXPECT_EQ(g.failed_reason(), "partition 3 (req/partition-3): boom");
 }

@@ -113,7 +113,7 @@ TEST(EnginePorep, OnePartitionOfA32GiBSectorIsOneJobNamedForIt) {
   circuit.check_request(third);
   const auto one = circuit.split(third);
   ASSERT_EQ(one.size(), 1u);
-  EXPECT_EQ(one[0]->index, std::optional<std::size_t>(3));
+  EXPECT_EQ(one[0]->index, 3u);
   const PartitionGroup group("sector", one);
   EXPECT_EQ(group.partition_ids(), std::vector<std::string>{"sector/partition-3"});
 
